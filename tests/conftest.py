@@ -1,0 +1,51 @@
+"""Shared test fixtures: the real card data in ../shared, a full pool built from it,
+and an isolated data/cache directory for every test run."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+CARDDATA = SHARED / "carddata"
+DECKS = SHARED / "decks"
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_dirs(tmp_path_factory):
+    """Keep the user's real data and cache directories out of every test."""
+    base = tmp_path_factory.mktemp("wdc-home")
+    saved = {key: os.environ.get(key) for key in
+             ("WIXOSS_DECKCHECK_DATA_DIR", "WIXOSS_DECKCHECK_CACHE_DIR", "WIXOSS_DECKCHECK_CARDPOOL", "NO_COLOR")}
+    os.environ["WIXOSS_DECKCHECK_DATA_DIR"] = str(base / "data")
+    os.environ["WIXOSS_DECKCHECK_CACHE_DIR"] = str(base / "cache")
+    os.environ.pop("WIXOSS_DECKCHECK_CARDPOOL", None)
+    yield base
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+@pytest.fixture(scope="session")
+def full_pool_path(tmp_path_factory) -> Path:
+    """A full card pool built by the real importer from ../shared/carddata/wixossreact."""
+    from wixoss_deckcheck.importers.common import build_pool_document, write_pool
+    from wixoss_deckcheck.importers.wixossreact import import_wixossreact
+
+    cards, source = import_wixossreact(CARDDATA / "wixossreact")
+    target = tmp_path_factory.mktemp("pool") / "pool.json"
+    write_pool(build_pool_document(cards, [source]), target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def full_pool(full_pool_path):
+    from wixoss_deckcheck.pool import CardPool, PoolLocation
+
+    return CardPool.load(PoolLocation(full_pool_path, "option"))

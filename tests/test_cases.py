@@ -1,0 +1,70 @@
+"""Tests as data: every ``tests/cases/*.yaml`` is a deck with the violation codes it must get.
+
+A case file::
+
+    description: what it shows
+    format: diva            # or all-star / key; omit to use the deck's header
+    as_of: 2026-11-30       # the day to judge (default: today)
+    pool: full              # full (built from ../shared) or sample
+    kind: text              # text, yaml, json or cod
+    deck: |
+      [main]
+      4 WXDi-D01-012
+    expect:
+      legal: false
+      codes: [WX101, WX102]  # exactly these codes, in any order (repeats matter)
+      includes: [WX103]      # at least these codes
+      excludes: [WX120]      # none of these
+      message_contains: ["at most 4"]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from wixoss_deckcheck.checker import Checker
+from wixoss_deckcheck.decklist import parse_deck_text
+from wixoss_deckcheck.formats import load_format
+from wixoss_deckcheck.pool import CardPool, locate_pool
+
+CASES = sorted((Path(__file__).parent / "cases").glob("*.yaml"))
+
+
+def _load_case(path: Path) -> list[dict]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data if isinstance(data, list) else [data]
+
+
+PARAMS = [pytest.param(case, id=f"{path.stem}[{i}]") for path in CASES for i, case in enumerate(_load_case(path))]
+
+
+@pytest.mark.parametrize("case", PARAMS)
+def test_case(case, full_pool):
+    pool = full_pool if case.get("pool", "full") == "full" else CardPool.load(locate_pool(None))
+    kind = case.get("kind", "text")
+    suffix = {"text": ".txt", "yaml": ".yaml", "json": ".json", "cod": ".cod"}[kind]
+    deck = parse_deck_text(case["deck"], f"case{suffix}", kind)
+    table = load_format(case.get("format") or deck.format or "diva")
+    as_of = case.get("as_of")
+    checker = Checker(pool, table, str(as_of) if as_of else None, lang=case.get("lang", "en"))
+    result = checker.check(deck)
+    got = [v.to_dict() for v in result.violations]
+    codes = [v["code"] for v in got]
+    expect = case["expect"]
+    if "legal" in expect:
+        assert result.legal is expect["legal"], got
+    if "codes" in expect:
+        assert Counter(codes) == Counter(expect["codes"]), got
+    for code in expect.get("includes", []):
+        assert code in codes, got
+    for code in expect.get("excludes", []):
+        assert code not in codes, got
+    messages = " | ".join(v["message"] for v in got)
+    for text in expect.get("message_contains", []):
+        assert text in messages, messages
+    for code, line in (expect.get("lines") or {}).items():
+        assert any(v["code"] == code and v["line"] == line for v in got), got

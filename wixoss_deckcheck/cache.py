@@ -1,0 +1,57 @@
+"""Small on-disk caches in the user cache directory, each tied to its source file.
+
+A cache entry remembers the source file's size and modification time (and the
+tool's version); when any of them changes the entry is ignored and rebuilt. Cache
+files are written atomically; a cache that cannot be read or written is simply
+not used, never an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from wixoss_deckcheck import __version__
+from wixoss_deckcheck.userdirs import user_cache_dir
+
+
+def _stamp(source: Path) -> tuple:
+    info = source.stat()
+    return (__version__, info.st_size, info.st_mtime_ns)
+
+
+def _cache_path(kind: str, source: Path) -> Path:
+    digest = hashlib.sha1(str(source.resolve()).encode("utf-8")).hexdigest()[:20]
+    return user_cache_dir() / f"{kind}-{digest}.pickle"
+
+
+def load_cached(kind: str, source: Path) -> Any | None:
+    """Return the cached value for ``source``, or None when absent or stale."""
+    try:
+        stamp = _stamp(source)
+        with open(_cache_path(kind, source), "rb") as handle:
+            saved_stamp, value = pickle.load(handle)
+    except Exception:  # any unreadable, stale or foreign cache is just not used
+        return None
+    return value if saved_stamp == stamp else None
+
+
+def store_cached(kind: str, source: Path, value: Any) -> None:
+    """Store ``value`` for ``source``; failures are ignored (the cache is optional)."""
+    try:
+        stamp = _stamp(source)
+        target = _cache_path(kind, source)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=str(target.parent))
+        with os.fdopen(handle, "wb") as out:
+            pickle.dump((stamp, value), out, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp_name, target)
+    except Exception:
+        try:
+            os.unlink(temp_name)  # type: ignore[possibly-undefined]
+        except Exception:
+            pass

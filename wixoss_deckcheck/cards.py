@@ -1,0 +1,104 @@
+"""The card record: one printed card (with its reprint numbers) as the checks see it."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, NamedTuple
+
+from wixoss_deckcheck.normalize import name_key
+
+#: Card types, as written in the card pool file.
+MAIN_DECK_TYPES = ("SIGNI", "SPELL")
+LRIG_DECK_TYPES = ("LRIG", "ASSIST_LRIG", "ARTS", "KEY", "RESONA", "PIECE", "RELAY_PIECE")
+CARD_TYPES = MAIN_DECK_TYPES + LRIG_DECK_TYPES
+PIECE_TYPES = ("PIECE", "RELAY_PIECE")
+LRIG_TYPES = ("LRIG", "ASSIST_LRIG")
+COLOURS = ("white", "red", "blue", "green", "black")
+
+
+class Card(NamedTuple):
+    """One card of the pool. ``reprints`` are the other numbers of the same card.
+
+    An immutable tuple: cheap to build, to compare and to cache for fast start-up.
+    """
+
+    number: str
+    name: str
+    type: str
+    colors: tuple[str, ...] = ()
+    level: int | None = None
+    limit: int | None = None
+    lrig_types: tuple[str, ...] = ()
+    limiting: tuple[str, ...] = ()
+    team: str | None = None
+    team_piece: bool = False
+    life_burst: bool = False
+    guard: bool = False
+    multi_ener: bool = False
+    series: str = ""
+    formats: tuple[str, ...] | None = None
+    reprints: tuple[str, ...] = ()
+    token: bool = False
+    names: Mapping[str, str] = {}
+    classes: tuple[str, ...] = ()
+    grow_cost: Mapping[str, int] | None = None
+    cost: Mapping[str, int] | None = None
+    power: int | None = None
+    #: The same-name key (reprints and promotional notes compare equal).
+    key: str = ""
+
+    @property
+    def deck(self) -> str:
+        """Which deck this card type belongs to: ``main`` or ``lrig``."""
+        return "main" if self.type in MAIN_DECK_TYPES else "lrig"
+
+    @property
+    def is_piece(self) -> bool:
+        return self.type in PIECE_TYPES
+
+    @property
+    def is_lrig(self) -> bool:
+        """LRIG or ASSIST LRIG."""
+        return self.type in LRIG_TYPES
+
+    def display_name(self, lang: str = "ja") -> str:
+        """The card's name in ``lang`` when the pool knows it, else the Japanese name."""
+        if lang == "en":
+            return self.names.get("en") or self.name
+        if lang == "zh":
+            return self.names.get("zh_hans") or self.names.get("zh_hant") or self.name
+        return self.name
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Card":
+        """Build a card from its card-pool JSON object."""
+        formats = data.get("formats")
+        return cls(
+            number=data["number"],
+            name=data["name"],
+            type=data["type"],
+            colors=tuple(data.get("colors", ())),
+            level=data.get("level"),
+            limit=data.get("limit"),
+            lrig_types=tuple(data.get("lrig_types", ())),
+            limiting=tuple(data.get("limiting", ())),
+            team=data.get("team"),
+            team_piece=bool(data.get("team_piece", False)),
+            life_burst=bool(data.get("life_burst", False)),
+            guard=bool(data.get("guard", False)),
+            multi_ener=bool(data.get("multi_ener", False)),
+            series=data.get("series", ""),
+            formats=tuple(formats) if formats is not None else None,
+            reprints=tuple(data.get("reprints", ())),
+            token=bool(data.get("token", False)),
+            names=dict(data.get("names", {})),
+            classes=tuple(data.get("classes", ())),
+            grow_cost=data.get("grow_cost"),
+            cost=data.get("cost"),
+            power=data.get("power"),
+            key=name_key(data["name"]),
+        )
+
+    @classmethod
+    def make(cls, number: str, name: str, type: str, **fields: Any) -> "Card":
+        """Build a card in code (tests, importers), filling in its same-name key."""
+        return cls(number, name, type, key=name_key(name), **fields)

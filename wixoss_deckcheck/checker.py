@@ -1,0 +1,229 @@
+"""The checking engine: resolve a deck against the pool, run the rules in force, and
+return violation records. Pure: no printing, no network, no exit codes.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from wixoss_deckcheck.cards import MAIN_DECK_TYPES
+from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
+from wixoss_deckcheck.decklist.model import Deck
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.formats import FormatTable, resolve_mayus_room
+from wixoss_deckcheck.icons import IconIndex
+from wixoss_deckcheck.messages import Messages
+from wixoss_deckcheck.pool import CardPool
+from wixoss_deckcheck.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.violations import Violation
+
+_MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
+
+
+def today() -> str:
+    return _dt.date.today().isoformat()
+
+
+def parse_day(text: str) -> str:
+    """Validate a YYYY-MM-DD date given by the user."""
+    try:
+        return _dt.date.fromisoformat(str(text).strip()).isoformat()
+    except ValueError:
+        raise InputError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+@dataclass
+class DeckResult:
+    """The verdict on one deck: its violations, or the input error that stopped it."""
+
+    path: str
+    format: str | None = None
+    as_of: str | None = None
+    counts: dict = field(default_factory=dict)
+    violations: list[Violation] = field(default_factory=list)
+    error: InputError | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.error is None and not any(v.is_error for v in self.violations)
+
+    @property
+    def has_input_problem(self) -> bool:
+        """Unreadable, or holding cards the pool cannot name (exit code 2)."""
+        return self.error is not None or any(v.kind == "input" for v in self.violations)
+
+    def errors(self) -> list[Violation]:
+        return [v for v in self.violations if v.is_error]
+
+    def warnings(self) -> list[Violation]:
+        return [v for v in self.violations if not v.is_error]
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "path": self.path,
+            "format": self.format,
+            "as_of": self.as_of,
+            "legal": self.legal,
+            "counts": self.counts,
+            "violations": [v.to_dict() for v in self.violations],
+        }
+        if self.error is not None:
+            data["error"] = {"message": self.error.message, "line": self.error.line}
+        return data
+
+
+class Checker:
+    """Checks decks against one format on one day, with one pool and one language.
+
+    Build it once and call :meth:`check` for each deck: the rules in force, the
+    Mayu's Room entries and the icon index are prepared once.
+    """
+
+    def __init__(self, pool: CardPool, table: FormatTable, as_of: str | None = None,
+                 lang: str = "en", disabled: Iterable[str] = (), severity_overrides: dict | None = None):
+        self.pool = pool
+        self.table = table
+        self.as_of = as_of or today()
+        table.check_date(self.as_of)
+        self.messages = Messages(lang)
+        self.lang = self.messages.lang
+        self.disabled = {item.upper() if item.upper() in BY_CODE else item for item in disabled}
+        self.icons = IconIndex(pool, table.icons)
+        self.rules = [rule for rule in table.rules_in_force(self.as_of) if self._enabled(REGISTRY[rule.check])]
+        sample = pool.location.is_sample if pool.location else False
+        self.mayus_room, self.list_problems = resolve_mayus_room(table, table.mayus_room_in_force(self.as_of), pool, sample)
+        self.format_name = table.display_name(self.lang)
+
+    def _enabled(self, info: CheckInfo) -> bool:
+        return info.code not in self.disabled and info.slug not in self.disabled
+
+    # -- resolving -----------------------------------------------------------------
+    def resolve(self, deck: Deck) -> tuple[ResolvedDeck, list[Violation]]:
+        resolved = ResolvedDeck(deck, self.pool, self.icons)
+        problems: list[Violation] = []
+        for entry in deck.entries:
+            result = self.pool.resolve(entry.query)
+            if result.card is not None:
+                section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")
+                resolved.entries.append(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
+                continue
+            resolved.unresolved.append(entry)
+            if result.candidates:
+                candidates = ", ".join(self._card_text(card, card.number) for card in result.candidates)
+                problems.append(self._violation(
+                    BY_CODE["WX002"], Finding(section=entry.section, line=entry.line),
+                    {"query": entry.query, "candidates": candidates},
+                    cards=tuple(card.number for card in result.candidates),
+                ))
+            else:
+                if result.suggestions:
+                    hint = self.messages.word("did_you_mean", suggestions="; ".join(result.suggestions))
+                else:
+                    hint = self.messages.word("no_suggestion")
+                if self.pool.location is not None and self.pool.location.is_sample:
+                    hint += self.messages.word("sample_hint")
+                problems.append(self._violation(
+                    BY_CODE["WX001"], Finding(section=entry.section, line=entry.line),
+                    {"query": entry.query, "hint": hint},
+                ))
+        return resolved, problems
+
+    # -- checking --------------------------------------------------------------------
+    def check(self, deck: Deck) -> DeckResult:
+        """Judge one parsed deck; every violation is reported at once."""
+        resolved, violations = self.resolve(deck)
+        for rule in self.rules:
+            info = REGISTRY[rule.check]
+            for finding in info.function(resolved, rule.params):
+                violations.append(self._violation(info, finding, rule=rule))
+        if self.mayus_room:
+            params = {"entries": self.mayus_room}
+            for slug in _MAYU_CHECKS:
+                info = REGISTRY[slug]
+                if self._enabled(info):
+                    for finding in info.function(resolved, params):
+                        violations.append(self._violation(info, finding, source="Mayu's Room"))
+        violations.sort(key=lambda v: (v.line is None, v.line or 0, v.code))
+        counts = {
+            "main": resolved.count("main"),
+            "lrig": resolved.count("lrig"),
+            "life_burst": resolved.life_burst_count,
+        }
+        return DeckResult(deck.path, self.table.id, self.as_of, counts, violations)
+
+    # -- messages -----------------------------------------------------------------
+    def _card_text(self, card, number: str) -> str:
+        return f"{card.display_name(self.lang)} ({number})"
+
+    def _entry_cards(self, finding: Finding) -> tuple[list[str], list[str]]:
+        numbers, texts = [], []
+        for item in finding.cards:
+            if isinstance(item, ResolvedEntry):
+                card, number = item.card, item.number
+            else:
+                card, number = item, item.number
+            if number not in numbers:
+                numbers.append(number)
+                texts.append(self._card_text(card, number))
+        return numbers, texts
+
+    def _format_amount(self, value) -> str:
+        if isinstance(value, dict) and len(value) == 1:
+            (kind, amount), = value.items()
+            return self.messages.word({"exactly": "exactly", "min": "at_least", "max": "at_most"}[kind], n=amount)
+        if isinstance(value, list):
+            return f" {self.messages.word('or')} ".join(str(v) for v in value) if value else self.messages.word("none")
+        return str(value)
+
+    def _violation(self, info: CheckInfo, finding: Finding, args: dict | None = None, cards: tuple = (),
+                   rule=None, source: str | None = None) -> Violation:
+        numbers, texts = self._entry_cards(finding)
+        if not numbers and cards:
+            numbers = list(cards)
+        values = {
+            "format": self.format_name,
+            "found": self._format_amount(finding.found),
+            "allowed": self._format_amount(finding.allowed),
+            "card": texts[0] if texts else "",
+            "cards": "、".join(texts) if self.lang in ("ja", "zh") else "; ".join(texts),
+            "others": ("、" if self.lang in ("ja", "zh") else "; ").join(texts[1:]),
+            "deck": self.messages.word(finding.section or "main"),
+        }
+        if info.slug == "card-pool" or info.slug == "level-zero-lrig-pool":
+            icons = rule.params.get("icons") if rule else None
+            values["icons"] = "/".join(self.messages.icon(i) for i in icons or [])
+        if info.slug == "main-colour-in-lrig-colours":
+            values["available"] = "/".join(self.messages.colour(c) for c in (finding.allowed or [])) or self.messages.word("none")
+            values["allowed"] = values["available"]
+        values.update(finding.args)
+        if "missing" in finding.args:
+            values["missing"] = "/".join(self.messages.colour(c) for c in finding.args["missing"].split("/"))
+        if "colours" in finding.args:
+            values["colours"] = "/".join(self.messages.colour(c) for c in finding.args["colours"].split("/"))
+        values.update(args or {})
+        try:
+            message = self.messages.template(info.code).format(**values)
+        except (KeyError, IndexError, ValueError):
+            message = self.messages._english.get(info.code, info.code).format(**values)
+        lines = tuple(sorted({item.line for item in finding.cards if isinstance(item, ResolvedEntry) and item.line}))
+        found = finding.found
+        allowed = finding.allowed
+        return Violation(
+            code=info.code,
+            name=info.slug,
+            severity=(rule.severity if rule and rule.severity else info.severity),
+            message=message,
+            section=finding.section,
+            cards=tuple(numbers),
+            line=finding.line,
+            lines=lines,
+            found=found,
+            allowed=allowed,
+            rule=rule.id if rule else None,
+            kind=info.kind,
+            source=(rule.source if rule else source),
+            card_names=tuple(texts),
+        )
+

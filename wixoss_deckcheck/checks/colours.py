@@ -1,0 +1,52 @@
+"""Diva Selection colour rules (RULES.md §5)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.resolved import ResolvedDeck
+
+
+@check("WX130", "main-colour-in-lrig-colours", "error", "Main-deck colour not in the LRIG deck")
+def main_colour_in_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """Diva Selection, 2020-12-05 to 2023-01-31: a main-deck card may not have a colour
+    that the level-0 LRIGs do not have; colourless cards are exempt. For multi-colour
+    cards every colour must be covered (our reading; option ``multicolour``)."""
+    lrigs = deck.level_zero_lrigs if params.get("lrigs", "level-zero") == "level-zero" else [
+        e for e in deck.lrig if e.card.is_lrig
+    ]
+    available = {colour for e in lrigs for colour in e.card.colors}
+    every = params.get("multicolour", "every") == "every"
+    for entry in deck.main:
+        colours = set(entry.card.colors)
+        if not colours:
+            continue
+        covered = colours <= available if every else bool(colours & available)
+        if not covered:
+            missing = sorted(colours - available)
+            yield Finding((entry,), "main", entry.line, sorted(colours), sorted(available), args={"missing": "/".join(missing)})
+
+
+@check("WX131", "lrig-type-colour-clash", "error", "Same LRIG type in different colours")
+def lrig_type_colour_clash(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """Diva Selection from 2023-02-01: LRIGs with the same LRIG type but different
+    colours may not be used together (colourless LRIGs clash with none)."""
+    by_type: dict[str, list] = {}
+    for entry in deck.lrig:
+        if entry.card.is_lrig and entry.card.colors:
+            for lrig_type in entry.card.lrig_types:
+                by_type.setdefault(lrig_type, []).append(entry)
+    reported: set[tuple] = set()
+    for lrig_type, entries in by_type.items():
+        colour_sets = {frozenset(e.card.colors) for e in entries}
+        if len(colour_sets) > 1:
+            key = tuple(sorted(e.card.number for e in entries))
+            if key in reported:
+                continue
+            reported.add(key)
+            yield Finding(
+                tuple(entries), "lrig", entries[0].line,
+                sorted("/".join(sorted(c)) for c in colour_sets), 1,
+                args={"type": lrig_type},
+            )

@@ -1,0 +1,139 @@
+"""Deck construction checks: sizes, copy limits, Life Burst, the LRIG deck, tokens."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from wixoss_deckcheck.cards import CARD_TYPES
+from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.resolved import ResolvedDeck
+
+
+def _amount_broken(found: int, params: dict) -> dict | None:
+    """The amount rule (``{"exactly": 40}``, ``{"max": 20}``) when ``found`` breaks it, else None."""
+    if "exactly" in params and found != params["exactly"]:
+        return {"exactly": params["exactly"]}
+    if "min" in params and found < params["min"]:
+        return {"min": params["min"]}
+    if "max" in params and found > params["max"]:
+        return {"max": params["max"]}
+    return None
+
+
+@check("WX101", "main-deck-size", "error", "Main deck size")
+def main_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """The main deck must hold exactly the number of cards the format sets (40)."""
+    found = deck.count("main")
+    allowed = _amount_broken(found, params)
+    if allowed is not None:
+        yield Finding(section="main", found=found, allowed=allowed)
+
+
+@check("WX102", "main-copy-limit", "error", "Too many copies in the main deck")
+def main_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """At most N cards with the same name in the main deck (4). Reprints under other
+    numbers and the same card split over several lines count together."""
+    limit = params["max"]
+    for entries in deck.by_name("main").values():
+        found = sum(e.count for e in entries)
+        if found > limit:
+            yield Finding(tuple(entries), "main", entries[0].line, found, limit)
+
+
+@check("WX103", "life-burst-count", "error", "Life Burst count")
+def life_burst_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """The number of main-deck cards with a Life Burst: at most 20 (exactly 20 before
+    2020-12-05)."""
+    found = deck.life_burst_count
+    allowed = _amount_broken(found, params)
+    if allowed is not None:
+        yield Finding(section="main", found=found, allowed=allowed)
+
+
+@check("WX104", "lrig-deck-size", "error", "LRIG deck size")
+def lrig_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """At most 10 cards in the LRIG deck that are not PIECEs (PIECEs have their own
+    places)."""
+    found = sum(e.count for e in deck.lrig if not e.card.is_piece)
+    if found > params["max"]:
+        yield Finding(section="lrig", found=found, allowed=params["max"])
+
+
+@check("WX105", "piece-count", "error", "Too many PIECEs")
+def piece_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """At most 2 PIECEs (PIECE and RELAY PIECE) in the LRIG deck, besides the 10 places."""
+    pieces = [e for e in deck.lrig if e.card.is_piece]
+    found = sum(e.count for e in pieces)
+    if found > params["max"]:
+        yield Finding(tuple(pieces), "lrig", pieces[-1].line, found, params["max"])
+
+
+@check("WX106", "lrig-copy-limit", "error", "Same name twice in the LRIG deck")
+def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """No two LRIG-deck cards with the same name (before 2018-02-22: at most 4)."""
+    limit = params["max"]
+    for entries in deck.by_name("lrig").values():
+        found = sum(e.count for e in entries)
+        if found > limit:
+            yield Finding(tuple(entries), "lrig", entries[0].line, found, limit)
+
+
+@check("WX107", "level-zero-lrig", "error", "No level-0 LRIG")
+def level_zero_lrig(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """The LRIG deck needs at least one level-0 LRIG to start the game with."""
+    wanted = params.get("min", 1)
+    found = sum(e.count for e in deck.lrig if e.card.type == "LRIG" and e.card.level == 0)
+    if found < wanted:
+        yield Finding(section="lrig", found=found, allowed={"min": wanted})
+
+
+@check("WX108", "team-piece-limit", "error", "More than one team PIECE")
+def team_piece_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """At most one PIECE with 【チーム】 or 【ドリームチーム】 in its use condition, in
+    total (printed on the cards, e.g. WXDi-P14-001)."""
+    pieces = [e for e in deck.lrig if e.card.team_piece]
+    found = sum(e.count for e in pieces)
+    if found > params["max"]:
+        yield Finding(tuple(pieces), "lrig", pieces[-1].line, found, params["max"])
+
+
+@check("WX109", "deck-card-types", "error", "Card in the wrong deck")
+def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """Each deck holds only its card types: SIGNI and SPELL in the main deck; LRIG,
+    ASSIST LRIG, ARTS, KEY, RESONA, PIECE in the LRIG deck, as the format allows."""
+    for entry in deck.entries:
+        if entry.card.token or entry.card.type not in CARD_TYPES:
+            continue  # tokens and markers: token-card reports them
+        allowed = params[entry.section]
+        if entry.card.type not in allowed:
+            yield Finding(
+                (entry,), entry.section, entry.line, entry.card.type, list(allowed),
+                args={"type": entry.card.type.replace("_", " ")},
+            )
+
+
+@check("WX110", "token-card", "error", "Token or craft in a deck")
+def token_card(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """Tokens, crafts and markers (numbers with -TK, クラフト) are made during the game;
+    they are never deck cards."""
+    for entry in deck.entries:
+        if entry.card.token:
+            yield Finding((entry,), entry.section, entry.line, entry.count, 0)
+
+
+@check("WX111", "starting-lrigs", "error", "Cannot start the game")
+def starting_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """The game starts with a set number of level-0 LRIGs (1 or 3; Diva 2020-12-05 to
+    2024-04-26: exactly 3, one center and two assists). The LRIG deck must allow one
+    of the starts the format permits."""
+    counts = params["counts"]
+    zeros = deck.level_zero_lrigs
+    total = sum(e.count for e in zeros)
+    centers = sum(e.count for e in zeros if e.card.type == "LRIG")
+    if centers == 0:
+        return  # level-zero-lrig reports a deck with no level-0 LRIG at all
+    possible = [n for n in counts if total >= n]
+    if not possible:
+        yield Finding(tuple(zeros), "lrig", zeros[0].line if zeros else None, total, counts)
+    elif not params.get("more_level_zero_allowed", True) and total not in counts:
+        yield Finding(tuple(zeros), "lrig", zeros[0].line, total, counts)

@@ -1,0 +1,74 @@
+"""Mayu's Room (繭の部屋): banned, copy-limited and simultaneous-use-restricted cards.
+
+The entries are data in each format table (``mayus_room:``), dated by
+``effective``/``until``. The engine passes the entries in force on the day being
+judged as ``params["entries"]`` (:class:`wixoss_deckcheck.formats.MayuEntry`).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.resolved import ResolvedDeck
+
+
+def _matching(deck: ResolvedDeck, keys: frozenset[str]) -> list:
+    return [e for e in deck.entries if e.card.key in keys]
+
+
+def _first_line(entries) -> int | None:
+    lines = [e.line for e in entries if e.line]
+    return min(lines) if lines else None
+
+
+@check("WX140", "mayus-room-banned", "error", "Banned card (Mayu's Room)")
+def banned(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """A card banned in Mayu's Room may not be in the deck at all."""
+    for item in params["entries"]:
+        if item.kind == "banned":
+            for entry in _matching(deck, item.keys_a):
+                yield Finding((entry,), entry.section, entry.line, entry.count, 0, args={"effective": item.effective or "?"})
+
+
+@check("WX141", "mayus-room-limit", "error", "Over a Mayu's Room copy limit")
+def copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """A card limited in Mayu's Room may have at most N copies (both decks together)."""
+    for item in params["entries"]:
+        if item.kind != "limit":
+            continue
+        groups: dict[str, list] = {}
+        for entry in _matching(deck, item.keys_a):
+            groups.setdefault(entry.card.key, []).append(entry)
+        for entries in groups.values():
+            found = sum(e.count for e in entries)
+            if found > item.limit:
+                yield Finding(tuple(entries), entries[0].section, _first_line(entries), found, item.limit,
+                              args={"effective": item.effective or "?"})
+
+
+@check("WX142", "mayus-room-pair", "error", "Restricted pair used together (Mayu's Room)")
+def pair(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """Cards from both sides of a Mayu's Room pair may not be in one deck (main and LRIG
+    deck together), whatever the counts."""
+    for item in params["entries"]:
+        if item.kind != "pair":
+            continue
+        side_a, side_b = _matching(deck, item.keys_a), _matching(deck, item.keys_b)
+        if side_a and side_b:
+            both = side_a + side_b
+            yield Finding(tuple(both), None, _first_line(both), args={"effective": item.effective or "?"})
+
+
+@check("WX143", "mayus-room-one-way", "error", "Card not allowed with another (Mayu's Room)")
+def one_way(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """One-way restriction: if card A is in the deck, the listed cards B may not be (they
+    may still be used together without A)."""
+    for item in params["entries"]:
+        if item.kind != "one-way":
+            continue
+        side_a = _matching(deck, item.keys_a)
+        if not side_a:
+            continue
+        for entry in _matching(deck, item.keys_b):
+            yield Finding((entry, *side_a), entry.section, entry.line, args={"effective": item.effective or "?"})

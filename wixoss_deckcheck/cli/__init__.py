@@ -1,0 +1,70 @@
+"""The command line: a thin click layer that parses options and calls the core.
+
+Subcommands are imported only when used, so ``wixoss-deckcheck check`` starts fast.
+Exit codes: 0 clean, 1 violations, 2 usage or input error (one line, no traceback).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from wixoss_deckcheck import __version__
+from wixoss_deckcheck.errors import InputError
+
+_COMMANDS = {
+    "check": ("wixoss_deckcheck.cli.check", "check_command", "Check decklists against a format."),
+    "cardpool": ("wixoss_deckcheck.cli.cardpool", "cardpool_group", "Build, install and inspect the card pool."),
+    "formats": ("wixoss_deckcheck.cli.formats", "formats_group", "List formats, or show one's rules as of a date."),
+    "rules": ("wixoss_deckcheck.cli.rules", "rules_command", "List every check code with its name, severity and doc."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group that imports a subcommand's module only when it is run."""
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(_COMMANDS))
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        if command is not None or name not in _COMMANDS:
+            return command
+        module_name, attribute, _help = _COMMANDS[name]
+        return getattr(importlib.import_module(module_name), attribute)
+
+    def format_commands(self, ctx, formatter):
+        rows = [(name, _COMMANDS[name][2]) for name in sorted(_COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="wixoss-deckcheck")
+def cli() -> None:
+    """Tell whether a WIXOSS deck is legal in All-Star, Key Selection or Diva Selection,
+    and exactly why not."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: run click, turning input errors into one line + exit 2."""
+    try:
+        cli.main(args=argv, prog_name="wixoss-deckcheck", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2 if exc.exit_code in (1, 2) else exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("error: aborted", err=True)
+        sys.exit(2)
+    except InputError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except BrokenPipeError:  # pragma: no cover - e.g. piping into head
+        sys.exit(1)
+    except KeyboardInterrupt:  # pragma: no cover
+        click.echo("error: interrupted", err=True)
+        sys.exit(130)

@@ -1,0 +1,67 @@
+"""``wixoss-deckcheck check DECK...``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from wixoss_deckcheck.cli.options import cardpool_option, lang_option
+from wixoss_deckcheck.errors import InputError, UsageError
+
+
+@click.command("check")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.option("--format", "-f", "format_id", metavar="FORMAT",
+              help="all-star, key or diva (default: the deck's own '# format:' header, else diva).")
+@click.option("--format-file", metavar="FILE", help="A format table of your own (may extend a built-in one).")
+@click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Judge the deck by the rules in force that day (default: the deck's date, else today).")
+@cardpool_option
+@lang_option
+@click.option("--output-format", "-O", "output_format", default="text", show_default=True,
+              type=click.Choice(["text", "json", "json-lines"]), help="Report format.")
+@click.option("-o", "--output", "output", metavar="FILE", help="Write the report to FILE (atomically) instead of stdout.")
+@click.option("--encoding", metavar="NAME", help="Decklist encoding (default: detect UTF-8/UTF-16/Shift_JIS).")
+@click.option("--disable", multiple=True, metavar="CODE", help="Skip a check by code or name (repeatable).")
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@click.option("--exit-zero", is_flag=True, help="Always exit 0 unless the input is unusable.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour the text report (honours NO_COLOR).")
+@click.option("-v", "--verbose", is_flag=True, help="Say which card pool and rules were used.")
+def check_command(decks, format_id, format_file, as_of, cardpool, lang, output_format, output, encoding,
+                  disable, strict, exit_zero, color, verbose):
+    """Check each DECK (text, YAML, JSON or Cockatrice .cod) and name every problem."""
+    from wixoss_deckcheck.run import run_check
+
+    report = run_check(
+        decks, format_id=format_id, format_file=format_file, as_of=as_of, cardpool=cardpool,
+        lang=lang, encoding=encoding, disable=disable,
+    )
+    from wixoss_deckcheck.reporters import render
+
+    use_color = _use_color(color, output)
+    text = render(output_format, report, color=use_color, verbose=verbose)
+    if output:
+        from wixoss_deckcheck.output import write_atomic
+
+        write_atomic(output, text)
+    else:
+        click.echo(text, nl=False)
+    code = report.exit_code(strict=strict)
+    for result in report.results:
+        for violation in result.violations:
+            if violation.kind == "input":
+                click.echo(f"error: {result.path}:{violation.line}: {violation.message}", err=True)
+    if exit_zero and code == 1:
+        code = 0
+    sys.exit(code)
+
+
+def _use_color(choice: str, output: str | None) -> bool:
+    import os
+
+    if choice == "always":
+        return True
+    if choice == "never" or output or os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty()

@@ -1,0 +1,33 @@
+"""What a parsed decklist is: entries that remember their file and line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SECTIONS = ("main", "lrig")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """One line of a decklist: ``count`` copies of the card the player wrote as ``query``.
+
+    ``section`` is ``main`` or ``lrig`` when the list said so, ``None`` when the card
+    is placed by its type.
+    """
+
+    count: int
+    query: str
+    line: int | None
+    section: str | None = None
+
+
+@dataclass
+class Deck:
+    """A parsed decklist, before its cards are resolved against a pool."""
+
+    path: str
+    entries: list[DeckEntry] = field(default_factory=list)
+    name: str | None = None
+    format: str | None = None  # the format the file declares, if any
+    date: str | None = None  # the date the file declares (YYYY-MM-DD), if any
+    format_line: int | None = None

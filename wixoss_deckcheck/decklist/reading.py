@@ -1,0 +1,78 @@
+"""Reading a decklist file as text: encodings, size limits, binary files."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+from wixoss_deckcheck.errors import InputError
+
+#: Decklists are small; anything larger is refused before it is read whole.
+MAX_DECK_BYTES = 1_000_000
+
+
+def read_deck_bytes(path: str | Path) -> bytes:
+    """Read a deck file, refusing directories, missing files and very large files."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise InputError("is a directory, not a decklist", str(path))
+        size = target.stat().st_size
+        if size > MAX_DECK_BYTES:
+            raise InputError(f"file is {size:,} bytes; a decklist is at most {MAX_DECK_BYTES:,}", str(path))
+        with open(target, "rb") as handle:
+            return handle.read(MAX_DECK_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError("no such file", str(path)) from None
+    except PermissionError:
+        raise InputError("permission denied", str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+
+
+def decode_deck(data: bytes, path: str, encoding: str | None = None) -> str:
+    """Decode deck bytes: an explicit encoding, else BOMs, UTF-8, then CP932 (Shift_JIS).
+
+    Binary data (NUL bytes outside UTF-16) is refused with a clear error.
+    """
+    if encoding:
+        try:
+            return data.decode(encoding)
+        except LookupError:
+            raise InputError(f"unknown encoding {encoding!r}", path) from None
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not valid {encoding} text (byte {exc.start})", path) from None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not valid UTF-16 text (byte {exc.start})", path) from None
+    if b"\x00" in data:
+        guess = _utf16_without_bom(data)
+        if guess is not None:
+            return guess
+        raise InputError("binary file, not a decklist", path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as utf8_error:
+        try:
+            return data.decode("cp932")
+        except UnicodeDecodeError:
+            line = data[: utf8_error.start].count(b"\n") + 1
+            raise InputError(
+                f"not UTF-8 or Shift_JIS text (byte {utf8_error.start}); give --encoding", path, line
+            ) from None
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    if len(data) % 2:
+        return None
+    evens, odds = data[0::2].count(0), data[1::2].count(0)
+    codec = "utf-16-le" if odds > evens else "utf-16-be"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in text else text

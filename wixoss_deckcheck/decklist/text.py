@@ -1,0 +1,125 @@
+"""Plain-text decklists, the way players write them.
+
+Accepted lines (full-width digits and letters work too)::
+
+    4 WXDi-P01-040          4x 蒼天姫　アマビエ       4 × 蒼天姫　アマビエ
+    蒼天姫　アマビエ x4      蒼天姫　アマビエ ×4       WXDi-P01-040   (one copy)
+
+``#`` starts a comment line; ``# format: diva``, ``# date: 2024-05-01`` and
+``# name: ...`` are headers. Sections: ``[main]``/``[lrig]`` and the usual headings
+(``Main Deck``, ``LRIG Deck``, ``メインデッキ``, ``ルリグデッキ``, ``主卡组``,
+``分身卡组``, ...). Without headings each card goes to the deck of its type.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.normalize import fold_width
+
+MAX_COPIES = 99
+MAX_LINES = 2_000
+
+_HEADER = re.compile(r"^#\s*(format|date|name|deck)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
+# "4x NAME", "4 x NAME", "4×NAME", "4 NAME"; the x must stand apart so "4 XOXO" keeps its X.
+_COUNT_FIRST = (
+    re.compile(r"^(\d+)\s*[x*]\s+(\S.*)$", re.IGNORECASE),
+    re.compile(r"^(\d+)\s*×\s*(\S.*)$"),
+    re.compile(r"^(\d+)\s+(\S.*)$"),
+)
+# "NAME x4", "NAME ×4", "NAME×4".
+_COUNT_LAST = (
+    re.compile(r"^(\S.*?)\s+[x*]\s*(\d+)$", re.IGNORECASE),
+    re.compile(r"^(\S.*?)\s*×\s*(\d+)$"),
+)
+_SECTION_WORDS = {
+    "main": {"main", "maindeck", "main deck", "メイン", "メインデッキ", "主卡组", "主卡組", "主牌组", "主牌組", "主卡", "deck"},
+    "lrig": {
+        "lrig", "lrigdeck", "lrig deck", "lrigs", "ルリグ", "ルリグデッキ", "分身卡组", "分身卡組", "分身", "分身组",
+        "side", "white deck", "whitedeck", "lrig/arts", "lrig & arts",
+    },
+}
+
+
+def section_of_heading(line: str) -> str | None:
+    """Return ``main``/``lrig`` when ``line`` is a section heading, else ``None``."""
+    text = fold_width(line).strip()
+    bracketed = re.fullmatch(r"\[(.+)\]", text)
+    if bracketed:
+        text = bracketed.group(1)
+    text = re.sub(r"\s*[:：]\s*$", "", text)
+    text = re.sub(r"\s*[\(\[]\s*\d+\s*(枚|cards?)?\s*[\)\]]\s*$", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s*\d+\s*(枚|cards?)$", "", text, flags=re.IGNORECASE)
+    word = text.strip().casefold()
+    for section, words in _SECTION_WORDS.items():
+        if word in words:
+            return section
+    return None
+
+
+def parse_entry_line(line: str) -> tuple[int, str] | None:
+    """Split ``4x NAME`` / ``NAME x4`` / ``NAME`` into (count, name-or-number)."""
+    folded = fold_width(line).strip()
+    for pattern in _COUNT_FIRST:
+        match = pattern.match(folded)
+        if match:
+            return int(match.group(1)), _original_tail(line, match.group(2))
+    for pattern in _COUNT_LAST:
+        match = pattern.match(folded)
+        if match:
+            return int(match.group(2)), _original_head(line, match.group(1))
+    return None
+
+
+def _original_tail(line: str, folded_tail: str) -> str:
+    """Keep the player's own spelling of the name (not the width-folded one)."""
+    original = line.strip()
+    return original[len(original) - len(folded_tail):].strip() if len(original) >= len(folded_tail) else folded_tail
+
+
+def _original_head(line: str, folded_head: str) -> str:
+    original = line.strip()
+    return original[: len(folded_head)].strip() if len(original) >= len(folded_head) else folded_head
+
+
+def parse_text_deck(text: str, path: str) -> Deck:
+    """Parse a plain-text decklist. Malformed lines raise :class:`InputError` with the line."""
+    deck = Deck(path=path)
+    section: str | None = None
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise InputError(f"{len(lines):,} lines; a decklist has at most {MAX_LINES:,}", path)
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line or line.startswith("//"):
+            continue
+        if line.startswith("#"):
+            header = _HEADER.match(fold_width(line))
+            if header:
+                key, value = header.group(1).lower(), header.group(2)
+                if key == "format":
+                    deck.format, deck.format_line = value.strip().lower() or None, number
+                elif key == "date":
+                    deck.date = value.strip() or None
+                else:
+                    deck.name = value.strip() or None
+            continue
+        heading = section_of_heading(line)
+        if heading:
+            section = heading
+            continue
+        parsed = parse_entry_line(line)
+        if parsed is None:
+            if re.match(r"^\d+\s*[x×*]?\s*$", fold_width(line), re.IGNORECASE):
+                raise InputError(f"a count with no card: {line!r}", path, number)
+            count, query = 1, line
+        else:
+            count, query = parsed
+        if count < 1 or count > MAX_COPIES:
+            raise InputError(f"copy count {count} is out of range (1-{MAX_COPIES}): {line!r}", path, number)
+        if "\x00" in query or any(ord(ch) < 32 and ch != "\t" for ch in query):
+            raise InputError("control characters in a card name", path, number)
+        deck.entries.append(DeckEntry(count, query, number, section))
+    return deck

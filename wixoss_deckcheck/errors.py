@@ -1,0 +1,31 @@
+"""Input and usage errors: one line, naming the file, the line and the problem.
+
+Every error a user can cause (a malformed decklist, a broken format table, an
+unreadable card pool) is raised as :class:`InputError`; the command line turns it
+into a single ``error:`` line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+
+class InputError(Exception):
+    """A problem with something the user gave us (file, option, data)."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path:
+            where = str(self.path)
+            if self.line:
+                where += f":{self.line}"
+            where += ": "
+        return where + self.message
+
+
+class UsageError(InputError):
+    """A problem with the options given (an unknown format, a date out of range)."""

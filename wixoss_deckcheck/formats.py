@@ -1,0 +1,382 @@
+"""Format tables: loading, schema validation, ``extends``, and the rules in force on a day.
+
+Built-in formats live in ``formats/*.yaml``; a user format file (``--format-file``)
+has the same shape and may ``extends:`` a built-in format (or another file).
+Every table is validated against ``formats/schema.json`` before use; a table
+that passed once is remembered in the user cache (by size and modification time)
+so that a normal ``check`` does not pay for loading the validator.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.normalize import name_key
+from wixoss_deckcheck.resources import formats_dir
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.pool import CardPool
+
+try:
+    _FastLoader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _FastLoader = yaml.SafeLoader
+
+DEFAULT_FORMAT = "diva"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One dated rule of a format: run ``check`` with ``params`` between since and until."""
+
+    id: str
+    check: str
+    params: dict
+    severity: str | None = None
+    since: str | None = None
+    until: str | None = None
+    source: str | None = None
+    note: str | None = None
+
+    def in_force(self, day: str) -> bool:
+        return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
+
+
+@dataclass(frozen=True)
+class MayuEntry:
+    """One Mayu's Room entry, its cards as same-name keys."""
+
+    index: int
+    kind: str
+    cards: tuple[dict, ...]
+    with_cards: tuple[dict, ...]
+    limit: int | None
+    announced: str | None
+    effective: str | None
+    until: str | None
+    source: str | None
+    confidence: str | None
+    note: str | None
+    keys_a: frozenset[str] = frozenset()
+    keys_b: frozenset[str] = frozenset()
+
+    def in_force(self, day: str) -> bool:
+        return (self.effective is None or self.effective <= day) and (self.until is None or day < self.until)
+
+    def names(self) -> list[str]:
+        return [ref.get("name") or ", ".join(ref.get("numbers", [])) for ref in (*self.cards, *self.with_cards)]
+
+
+@dataclass
+class FormatTable:
+    """A format as declared (after ``extends`` is applied), valid for any date."""
+
+    id: str
+    name: str
+    names: dict
+    since: str | None
+    until: str | None
+    source: str | None
+    description: str | None
+    icons: list[dict]
+    rules: list[Rule]
+    mayus_room: list[MayuEntry]
+    files: list[str] = field(default_factory=list)
+
+    def display_name(self, lang: str = "en") -> str:
+        return self.names.get(lang) or self.name
+
+    def check_date(self, day: str) -> None:
+        """A date before the format existed (or after it ended) is a usage error."""
+        if self.since and day < self.since:
+            raise UsageError(f"{self.name} ({self.id}) starts on {self.since}; there is no such format on {day}")
+        if self.until and day >= self.until:
+            raise UsageError(f"{self.name} ({self.id}) ended on {self.until}; there is no such format on {day}")
+
+    def rules_in_force(self, day: str) -> list[Rule]:
+        return [rule for rule in self.rules if rule.in_force(day)]
+
+    def mayus_room_in_force(self, day: str) -> list[MayuEntry]:
+        return [entry for entry in self.mayus_room if entry.in_force(day)]
+
+
+# -- finding and reading tables ---------------------------------------------------
+
+_ID_LINE = re.compile(r"^id:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
+_ALIASES_LINE = re.compile(r"^aliases:\s*\[([^\]]*)\]", re.MULTILINE)
+_ABSTRACT_LINE = re.compile(r"^abstract:\s*true", re.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def builtin_index() -> dict[str, Path]:
+    """Map each built-in format id and alias to its file (a cheap scan, no YAML parse)."""
+    index: dict[str, Path] = {}
+    for path in sorted(formats_dir().glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        match = _ID_LINE.search(text)
+        if not match:
+            continue
+        index[match.group(1)] = path
+        aliases = _ALIASES_LINE.search(text)
+        if aliases:
+            for alias in aliases.group(1).split(","):
+                alias = alias.strip().strip("'\"").lower()
+                if alias:
+                    index.setdefault(alias, path)
+    return index
+
+
+def builtin_format_ids() -> list[str]:
+    """Ids of the built-in formats (not abstract base tables), in file order."""
+    ids = []
+    for path in sorted(formats_dir().glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        match = _ID_LINE.search(text)
+        if match and not _ABSTRACT_LINE.search(text):
+            ids.append(match.group(1))
+    order = {"all-star": 0, "key": 1, "diva": 2}
+    return sorted(ids, key=lambda i: (order.get(i, 9), i))
+
+
+def builtin_path(format_id: str) -> Path:
+    path = builtin_index().get(format_id.strip().lower())
+    if path is None:
+        known = ", ".join(builtin_format_ids())
+        raise UsageError(f"unknown format {format_id!r} (known: {known}; or give --format-file)")
+    return path
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+
+    schema = json.loads((formats_dir() / "schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _json_pointer(parts) -> str:
+    return "/" + "/".join(str(part) for part in parts) if parts else "/"
+
+
+def validate_table(data: Any, path: Path, text: str) -> None:
+    """Validate a format table; raise InputError with file, line and JSON path."""
+    if not isinstance(data, dict):
+        raise InputError("a format table must be a YAML mapping (id:, rules:, mayus_room:)", str(path), 1)
+    errors = sorted(_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    if not errors:
+        return
+    error = _most_specific(errors[0])
+    parts = list(error.absolute_path)
+    message = error.message
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        if extra:
+            parts = parts + [extra[0]]
+            message = f"unknown key {extra[0]!r} (not allowed here; a typo?)"
+    raise InputError(f"{message} at {_json_pointer(parts)}", str(path), _line_of(text, parts))
+
+
+def _most_specific(error):
+    """Descend into oneOf/anyOf/if-then branches to the most precise error."""
+    while error.context:
+        error = sorted(error.context, key=lambda e: -len(e.absolute_path))[0]
+    return error
+
+
+def _line_of(text: str, parts: list) -> int | None:
+    from wixoss_deckcheck.yamlnodes import compose_with_lines
+
+    try:
+        node = compose_with_lines(text, "")
+    except InputError:
+        return None
+    line = node.start_mark.line + 1 if node is not None else None
+    for part in parts:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.value == str(part):
+                    node, line = value, key.start_mark.line + 1
+                    break
+            else:
+                break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line
+
+
+def _to_text_dates(value):
+    if isinstance(value, dict):
+        return {key: _to_text_dates(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_to_text_dates(item) for item in value]
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()[:10]
+    return value
+
+
+def read_table(path: Path) -> dict:
+    """Read and validate one format file (validation remembered in the cache)."""
+    from wixoss_deckcheck.cache import load_cached, store_cached
+
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("format file not found", str(path)) from None
+    except IsADirectoryError:
+        raise InputError("format file is a directory", str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read format file: {exc.strerror or exc}", str(path)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"format file is not UTF-8 (byte {exc.start})", str(path)) from None
+    cached = load_cached("table", path)
+    if cached is not None:
+        return cached
+    try:
+        data = yaml.load(text, Loader=_FastLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise InputError(f"invalid YAML: {exc.problem or exc.context}", str(path), mark.line + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"invalid YAML: {exc}", str(path)) from None
+    data = _to_text_dates(data)
+    validate_table(data, path, text)
+    store_cached("table", path, data)
+    return data
+
+
+def _mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
+    entries = []
+    for offset, item in enumerate(raw):
+        cards = tuple(item["cards"])
+        others = tuple(item.get("with", ()))
+        entries.append(MayuEntry(
+            index=start + offset,
+            kind=item["kind"],
+            cards=cards,
+            with_cards=others,
+            limit=item.get("limit"),
+            announced=item.get("announced"),
+            effective=item.get("effective"),
+            until=item.get("until"),
+            source=item.get("source"),
+            confidence=item.get("confidence"),
+            note=item.get("note"),
+            keys_a=frozenset(name_key(ref["name"]) for ref in cards if ref.get("name")),
+            keys_b=frozenset(name_key(ref["name"]) for ref in others if ref.get("name")),
+        ))
+    return entries
+
+
+def load_table(path: Path, _seen: tuple = ()) -> FormatTable:
+    """Load a format file and everything it extends."""
+    path = Path(path)
+    if path.resolve() in _seen:
+        raise InputError("format files extend each other in a circle", str(path))
+    data = read_table(path)
+    parent: FormatTable | None = None
+    if data.get("extends"):
+        target = data["extends"]
+        candidate = (path.parent / target) if target.endswith((".yaml", ".yml")) else None
+        if candidate is not None and candidate.is_file():
+            parent_path = candidate
+        else:
+            try:
+                parent_path = builtin_path(target)
+            except UsageError:
+                raise InputError(f"extends {target!r}, which is neither a built-in format nor a file", str(path)) from None
+        parent = load_table(parent_path, _seen + (path.resolve(),))
+    rules = [Rule(r["id"], r["check"], dict(r.get("params") or {}), r.get("severity"), r.get("since"),
+                  r.get("until"), r.get("source"), r.get("note")) for r in data.get("rules", [])]
+    if parent is not None:
+        replaced = {rule.id for rule in rules} | set(data.get("disable", []))
+        unknown = set(data.get("disable", [])) - {rule.id for rule in parent.rules}
+        if unknown:
+            raise InputError(f"disable names rule(s) the parent format does not have: {', '.join(sorted(unknown))}", str(path))
+        rules = [rule for rule in parent.rules if rule.id not in replaced] + rules
+    mayu = list(parent.mayus_room) if parent else []
+    mayu += _mayu_entries(data.get("mayus_room", []), start=len(mayu))
+    return FormatTable(
+        id=data["id"],
+        name=data.get("name") or (parent.name if parent else data["id"]),
+        names=data.get("names") or (parent.names if parent and not data.get("name") else {}),
+        since=data.get("since", parent.since if parent else None),
+        until=data.get("until", parent.until if parent else None),
+        source=data.get("source") or (parent.source if parent else None),
+        description=data.get("description") or (parent.description if parent else None),
+        icons=data.get("icons") or (parent.icons if parent else []),
+        rules=rules,
+        mayus_room=mayu,
+        files=(parent.files if parent else []) + [str(path)],
+    )
+
+
+def load_format(format_id: str | None = None, format_file: str | None = None) -> FormatTable:
+    """Load a built-in format by id/alias, or a user format file."""
+    if format_file:
+        return load_table(Path(format_file))
+    return load_table(builtin_path(format_id or DEFAULT_FORMAT))
+
+
+# -- Mayu's Room against a pool ---------------------------------------------------
+
+@dataclass(frozen=True)
+class ListProblem:
+    """A Mayu's Room entry that names a card the pool does not know."""
+
+    format: str
+    index: int
+    card: str
+    severity: str
+
+    def message(self) -> str:
+        return f"Mayu's Room entry #{self.index + 1} of {self.format} names {self.card}, which is not in the card pool"
+
+    def to_dict(self) -> dict:
+        return {"format": self.format, "entry": self.index + 1, "card": self.card,
+                "severity": self.severity, "message": self.message()}
+
+
+def resolve_mayus_room(table: FormatTable, entries: list[MayuEntry], pool: "CardPool", sample: bool) -> tuple[list[MayuEntry], list[ListProblem]]:
+    """Add the keys of every number an entry lists, and report cards the pool lacks.
+
+    A problem is a warning with the small sample pool (it has few cards) and an error
+    with a full pool.
+    """
+    problems: list[ListProblem] = []
+    resolved = []
+    severity = "warning" if sample else "error"
+    for entry in entries:
+        keys = []
+        for refs in (entry.cards, entry.with_cards):
+            found = set()
+            for ref in refs:
+                hit = False
+                for number in ref.get("numbers", []):
+                    card = pool.by_number(number)
+                    if card is not None:
+                        found.add(card.key)
+                        hit = True
+                if ref.get("name") and pool.cards_named(ref["name"]):
+                    found.add(name_key(ref["name"]))
+                    hit = True
+                if not hit:
+                    problems.append(ListProblem(table.id, entry.index, ref.get("name") or ", ".join(ref.get("numbers", [])), severity))
+                if ref.get("name"):
+                    found.add(name_key(ref["name"]))
+            keys.append(frozenset(found))
+        resolved.append(MayuEntry(**{**entry.__dict__, "keys_a": keys[0], "keys_b": keys[1]}))
+    return resolved, problems

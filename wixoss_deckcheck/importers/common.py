@@ -1,0 +1,143 @@
+"""Shared pieces of the importers: Japanese field values, costs, and writing the pool."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+from wixoss_deckcheck import __version__
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.pool import POOL_SCHEMA_ID
+from wixoss_deckcheck.resources import cardpool_dir
+
+JA_TYPES = {
+    "シグニ": "SIGNI",
+    "スペル": "SPELL",
+    "ルリグ": "LRIG",
+    "アシストルリグ": "ASSIST_LRIG",
+    "アーツ": "ARTS",
+    "キー": "KEY",
+    "レゾナ": "RESONA",
+    "ピース": "PIECE",
+    "リレーピース": "RELAY_PIECE",
+}
+JA_COLOURS = {"白": "white", "赤": "red", "青": "blue", "緑": "green", "黒": "black"}
+COST_NAMES = dict(JA_COLOURS, 無="colorless", コイン="coin")
+_COST_PART = re.compile(r"《([^》]+)》(?:×\s*([0-9０-９]+))?")
+
+
+def empty(value: str | None) -> bool:
+    return value is None or value.strip() in ("", "-", "－")
+
+
+def parse_colours(value: str | None) -> list[str]:
+    """``白黒`` → ``["white", "black"]``; ``無`` (colourless) → ``[]``."""
+    if empty(value):
+        return []
+    colours = []
+    for char in value.strip():
+        colour = JA_COLOURS.get(char)
+        if colour and colour not in colours:
+            colours.append(colour)
+    return colours
+
+
+def parse_int(value: str | None) -> int | None:
+    if empty(value):
+        return None
+    text = value.strip().translate(str.maketrans("０１２３４５６７８９", "0123456789"))
+    if text == "∞":
+        return 99
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def parse_cost(value: str | None) -> dict[str, int] | None:
+    """``《白》×２《無》×１`` → ``{"white": 2, "colorless": 1}``; ``-`` → ``None``."""
+    if empty(value):
+        return None
+    cost: dict[str, int] = {}
+    for name, count in _COST_PART.findall(value):
+        key = COST_NAMES.get(name.strip())
+        if key is None:
+            continue
+        amount = parse_int(count) if count else 1
+        cost[key] = cost.get(key, 0) + (amount or 0)
+    return {key: amount for key, amount in cost.items() if amount}
+
+
+def parse_limiting(value: str | None) -> list[str]:
+    """``タマ限定`` → ``["タマ"]``; ``タマ/イオナ限定`` → ``["タマ", "イオナ"]``."""
+    if empty(value):
+        return []
+    text = value.strip()
+    if text.endswith("限定"):
+        text = text[: -len("限定")]
+    return [part.strip() for part in re.split(r"[/／・]", text) if part.strip()]
+
+
+def split_types(value: str | None) -> list[str]:
+    if empty(value):
+        return []
+    return [part.strip() for part in re.split(r"[/／]", value) if part.strip()]
+
+
+def is_team_piece(text: str | None) -> bool:
+    """A PIECE whose use condition (【使用条件】) names a team or dream team."""
+    return bool(text) and bool(re.search(r"【使用条件】\s*【(?:ドリーム)?チーム】", text))
+
+
+def is_token_number(number: str) -> bool:
+    return "-TK" in number.upper()
+
+
+def build_pool_document(cards: list[dict], sources: Iterable[dict]) -> dict:
+    """Wrap card dictionaries into a pool document (sorted by number)."""
+    return {
+        "schema": POOL_SCHEMA_ID,
+        "generator": f"wixoss-deckcheck {__version__}",
+        "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "sources": list(sources),
+        "cards": sorted(cards, key=lambda card: card["number"]),
+    }
+
+
+def validate_pool_document(document: dict) -> None:
+    """Validate a pool document against ``cardpool/schema.json`` (raises InputError)."""
+    import jsonschema
+
+    schema = json.loads((cardpool_dir() / "schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    error = next(iter(sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))), None)
+    if error is not None:
+        path = "/" + "/".join(str(part) for part in error.absolute_path)
+        raise InputError(f"built pool does not match the card pool schema at {path}: {error.message}")
+
+
+def write_pool(document: dict, target: Path) -> None:
+    """Validate and write the pool atomically: a failure leaves an old file intact."""
+    validate_pool_document(document)
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp_name = tempfile.mkstemp(prefix=".cardpool-", suffix=".tmp", dir=str(target.parent))
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(document, out, ensure_ascii=False, separators=(",", ":"))
+            out.write("\n")
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp_name, 0o666 & ~umask)
+        os.replace(temp_name, target)
+    except BaseException:
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,202 @@
+"""The card pool: loading it, choosing which one, and resolving what a player wrote.
+
+Pool choice, first match wins: ``--cardpool FILE``, the environment variable
+``WIXOSS_DECKCHECK_CARDPOOL``, the pool installed in the user data directory (by
+``wixoss-deckcheck cardpool import``), and the small sample pool shipped with the
+package.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from wixoss_deckcheck.cards import Card
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key
+from wixoss_deckcheck.resources import sample_pool_path
+from wixoss_deckcheck.userdirs import installed_pool_path
+
+POOL_ENV = "WIXOSS_DECKCHECK_CARDPOOL"
+POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
+
+
+@dataclass(frozen=True)
+class PoolLocation:
+    """Which pool file is used, and why (``option``, ``env``, ``installed``, ``sample``)."""
+
+    path: Path
+    origin: str
+
+    @property
+    def is_sample(self) -> bool:
+        return self.origin == "sample"
+
+
+def locate_pool(option: str | os.PathLike | None = None) -> PoolLocation:
+    """Choose the card pool file (see the module doc for the order)."""
+    if option:
+        return PoolLocation(Path(option), "option")
+    env = os.environ.get(POOL_ENV)
+    if env:
+        return PoolLocation(Path(env), "env")
+    installed = installed_pool_path()
+    if installed.is_file():
+        return PoolLocation(installed, "installed")
+    return PoolLocation(sample_pool_path(), "sample")
+
+
+@dataclass
+class Resolution:
+    """The outcome of resolving one decklist query against the pool."""
+
+    query: str
+    card: Card | None = None
+    number: str | None = None  # the printed number the player used, when by number
+    candidates: list[Card] = field(default_factory=list)  # when ambiguous
+    suggestions: list[str] = field(default_factory=list)  # when unknown
+
+    @property
+    def ok(self) -> bool:
+        return self.card is not None
+
+
+class CardPool:
+    """All known cards, indexed by number (reprints included) and by name in every language."""
+
+    def __init__(self, cards: Iterable[Card], meta: dict | None = None, location: PoolLocation | None = None):
+        self.cards: list[Card] = list(cards)
+        self.meta = meta or {}
+        self.location = location
+        self._by_number: dict[str, Card] = {}
+        self._by_name: dict[str, list[Card]] = {}
+        self._by_other_name: dict[str, list[Card]] = {}
+        for card in self.cards:
+            self._by_number[number_key(card.number)] = card
+            for reprint in card.reprints:
+                self._by_number.setdefault(number_key(reprint), card)
+            self._by_name.setdefault(card.key, []).append(card)
+            for value in card.names.values():
+                if value:
+                    bucket = self._by_other_name.setdefault(name_key(value), [])
+                    if card not in bucket:
+                        bucket.append(card)
+
+    # -- loading -----------------------------------------------------------------
+    @classmethod
+    def load(cls, location: PoolLocation) -> "CardPool":
+        """Load a card pool, from the compact cache when it is current, else from JSON."""
+        from wixoss_deckcheck.cache import load_cached, store_cached
+
+        path = location.path
+        if path.is_file():
+            state = load_cached("pool", path)
+            if state is not None:
+                pool = cls.__new__(cls)
+                pool.__dict__.update(state)
+                pool.location = location
+                return pool
+        pool = cls.load_json(location)
+        state = dict(pool.__dict__)
+        state.pop("location", None)
+        store_cached("pool", path, state)
+        return pool
+
+    @classmethod
+    def load_json(cls, location: PoolLocation) -> "CardPool":
+        """Read a card pool file; any problem is an :class:`InputError` naming the file."""
+        path = location.path
+        try:
+            with open(path, "rb") as handle:
+                data = json.loads(handle.read().decode("utf-8-sig"))
+        except FileNotFoundError:
+            raise InputError("card pool file not found", str(path)) from None
+        except IsADirectoryError:
+            raise InputError("card pool path is a directory, not a JSON file", str(path)) from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            line = getattr(exc, "lineno", None)
+            raise InputError(f"card pool is not valid JSON ({exc.__class__.__name__}: {exc})", str(path), line) from None
+        except OSError as exc:
+            raise InputError(f"cannot read card pool: {exc.strerror}", str(path)) from None
+        if not isinstance(data, dict) or data.get("schema") != POOL_SCHEMA_ID or not isinstance(data.get("cards"), list):
+            raise InputError(
+                f"not a wixoss-deckcheck card pool (expected a JSON object with \"schema\": \"{POOL_SCHEMA_ID}\" and \"cards\")",
+                str(path),
+            )
+        cards = []
+        for index, raw in enumerate(data["cards"]):
+            try:
+                cards.append(Card.from_dict(raw))
+            except (KeyError, TypeError) as exc:
+                raise InputError(f"card pool entry /cards/{index} is malformed (missing or wrong field {exc})", str(path)) from None
+        meta = {key: value for key, value in data.items() if key != "cards"}
+        return cls(cards, meta, location)
+
+    # -- queries -----------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def number_count(self) -> int:
+        """How many distinct card numbers (prints and reprints) the pool knows."""
+        return len(self._by_number)
+
+    def by_number(self, number: str) -> Card | None:
+        return self._by_number.get(number_key(number))
+
+    def same_name(self, card: Card) -> list[Card]:
+        """Every card of the pool with the same name as ``card`` (reprint rows included)."""
+        return self._by_name.get(card.key, [card])
+
+    def cards_named(self, name: str) -> list[Card]:
+        return self._by_name.get(name_key(name), [])
+
+    def resolve(self, query: str) -> Resolution:
+        """Resolve a card number or a name in any language the pool knows.
+
+        An exact number or name resolves. Several different cards that share a
+        name (other than reprints, which are one name) make the query ambiguous; an
+        unknown query gets close suggestions. Nothing is ever substituted.
+        """
+        text = query.strip()
+        if looks_like_number(text):
+            card = self.by_number(text)
+            if card is not None:
+                return Resolution(query, card, number=self._printed_number(card, text))
+        key = name_key(text)
+        exact = self._by_name.get(key)
+        if exact:
+            return Resolution(query, exact[0])
+        others = self._by_other_name.get(key)
+        if others:
+            distinct = {card.key: card for card in others}
+            if len(distinct) == 1:
+                return Resolution(query, others[0])
+            return Resolution(query, candidates=list(distinct.values()))
+        return Resolution(query, suggestions=self.suggest(text))
+
+    def _printed_number(self, card: Card, text: str) -> str:
+        wanted = number_key(text)
+        for number in (card.number, *card.reprints):
+            if number_key(number) == wanted:
+                return number
+        return card.number
+
+    def suggest(self, text: str, limit: int = 3) -> list[str]:
+        """Close matches for an unknown query, as ``NUMBER name`` strings."""
+        from wixoss_deckcheck.suggest import suggest_cards
+
+        return suggest_cards(self, text, limit)
+
+    def numbers_and_names(self) -> Iterable[tuple[str, Card]]:
+        """Every (searchable key, card) pair, for suggestions."""
+        for key, cards in self._by_name.items():
+            yield key, cards[0]
+        for key, cards in self._by_other_name.items():
+            yield key, cards[0]
+
+    def all_numbers(self) -> Iterable[tuple[str, Card]]:
+        return self._by_number.items()

@@ -1,0 +1,60 @@
+"""The human report: grouped per deck, one line per violation, a final verdict line.
+
+Lines read ``path:line: CODE severity [name] message`` so editors and terminals
+can jump to the decklist line.
+"""
+
+from __future__ import annotations
+
+import click
+
+from wixoss_deckcheck.messages import Messages
+from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.reporters import reporter
+
+_COLOURS = {"error": "red", "warning": "yellow"}
+
+
+@reporter("text")
+def render_text(report: RunReport, color: bool = False, verbose: bool = False, **_options) -> str:
+    messages = Messages(report.lang)
+    out: list[str] = []
+
+    def style(text: str, **kwargs) -> str:
+        return click.style(text, **kwargs) if color else text
+
+    if verbose:
+        out.append(messages.report("pool", path=report.pool_path, cards=report.pool_cards, origin=report.pool_origin))
+    for problem in report.list_problems:
+        if verbose or problem["severity"] == "error":
+            out.append(style(f"{problem['severity']}: {problem['message']}", fg=_COLOURS[problem["severity"]]))
+    for result in report.results:
+        if result.error is not None:
+            out.append(style(f"{result.error}", fg="red", bold=True) + f"  [{messages.report('unreadable')}]")
+            continue
+        for violation in result.violations:
+            where = f"{result.path}:{violation.line}" if violation.line else result.path
+            severity = messages.severity(violation.severity)
+            out.append(f"{where}: {style(violation.code, fg=_COLOURS[violation.severity], bold=True)} "
+                       f"{severity} [{violation.name}] {violation.message}")
+        verdict = messages.report("legal" if result.legal else "illegal")
+        verdict = style(verdict, fg="green" if result.legal else "red", bold=True)
+        out.append(messages.report(
+            "deck_summary", path=result.path, verdict=verdict, main=result.counts.get("main", 0),
+            lrig=result.counts.get("lrig", 0), life_burst=result.counts.get("life_burst", 0),
+            errors=len(result.errors()), warnings=len(result.warnings()),
+        ) + (f" — {result.format}, {result.as_of}" if verbose else ""))
+    counts = report.counts
+    if counts["total"] == 1:
+        if counts["unreadable"]:
+            out.append(messages.report("verdict_unreadable", unreadable=1, total=1))
+        else:
+            out.append(messages.report("verdict_one_legal" if counts["legal"] else "verdict_one_illegal"))
+    else:
+        if counts["unreadable"]:
+            out.append(messages.report("verdict_unreadable", unreadable=counts["unreadable"], total=counts["total"]))
+        if counts["illegal"]:
+            out.append(messages.report("verdict_illegal", illegal=counts["illegal"], total=counts["total"]))
+        elif not counts["unreadable"]:
+            out.append(messages.report("verdict_all_legal", total=counts["total"]))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,76 @@
+"""A decklist resolved against a card pool: the view every check reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from wixoss_deckcheck.cards import Card
+from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.icons import IconIndex
+    from wixoss_deckcheck.pool import CardPool
+
+
+@dataclass(frozen=True)
+class ResolvedEntry:
+    """A decklist line with its card. ``section`` is where the card ended up."""
+
+    entry: DeckEntry
+    card: Card
+    number: str  # the number the player used, or the card's own number
+    section: str
+
+    @property
+    def count(self) -> int:
+        return self.entry.count
+
+    @property
+    def line(self) -> int | None:
+        return self.entry.line
+
+
+@dataclass
+class ResolvedDeck:
+    """The cards of one deck, split into the main deck and the LRIG deck."""
+
+    deck: Deck
+    pool: "CardPool"
+    icons: "IconIndex"
+    entries: list[ResolvedEntry] = field(default_factory=list)
+    #: Lines whose card could not be resolved; they still count toward the size of
+    #: the section they were listed under, so a typo does not also break the size rule.
+    unresolved: list[DeckEntry] = field(default_factory=list)
+
+    @cached_property
+    def main(self) -> list[ResolvedEntry]:
+        return [e for e in self.entries if e.section == "main"]
+
+    @cached_property
+    def lrig(self) -> list[ResolvedEntry]:
+        return [e for e in self.entries if e.section == "lrig"]
+
+    def section(self, name: str) -> list[ResolvedEntry]:
+        return self.main if name == "main" else self.lrig
+
+    def count(self, section: str) -> int:
+        listed = sum(e.count for e in self.unresolved if e.section == section)
+        return sum(e.count for e in self.section(section)) + listed
+
+    @cached_property
+    def life_burst_count(self) -> int:
+        return sum(e.count for e in self.main if e.card.life_burst)
+
+    def by_name(self, section: str | None = None) -> dict[str, list[ResolvedEntry]]:
+        """Entries grouped by same-name key (reprints and split lines together)."""
+        groups: dict[str, list[ResolvedEntry]] = {}
+        for entry in self.entries if section is None else self.section(section):
+            groups.setdefault(entry.card.key, []).append(entry)
+        return groups
+
+    @cached_property
+    def level_zero_lrigs(self) -> list[ResolvedEntry]:
+        """Level-0 LRIGs (and level-0 assist LRIGs) of the LRIG deck."""
+        return [e for e in self.lrig if e.card.is_lrig and e.card.level == 0]

@@ -1,0 +1,104 @@
+"""Running a check over several decks: choosing pool, format and date per deck.
+
+This is the glue between the command line and the pure core; it reads files but
+prints nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from wixoss_deckcheck.checker import Checker, DeckResult, parse_day, today
+from wixoss_deckcheck.decklist import load_deck
+from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.formats import DEFAULT_FORMAT, FormatTable, builtin_path, load_format, load_table
+from wixoss_deckcheck.messages import default_language
+from wixoss_deckcheck.pool import CardPool, locate_pool
+from wixoss_deckcheck.report import RunReport
+
+
+class CheckSession:
+    """A pool, a language and the checkers built so far (one per format and day)."""
+
+    def __init__(self, cardpool: str | None = None, lang: str | None = None, disable: Iterable[str] = ()):
+        self.pool = CardPool.load(locate_pool(cardpool))
+        self.lang = lang or default_language()
+        self.disable = tuple(disable)
+        self._tables: dict[str, FormatTable] = {}
+        self._checkers: dict[tuple[str, str], Checker] = {}
+        self.list_problems: dict[tuple, dict] = {}
+
+    def table(self, format_id: str | None, format_file: str | None) -> FormatTable:
+        key = f"file:{format_file}" if format_file else str(builtin_path(format_id or DEFAULT_FORMAT))
+        if key not in self._tables:
+            self._tables[key] = load_format(format_id, format_file)
+        return self._tables[key]
+
+    def checker(self, table: FormatTable, day: str) -> Checker:
+        key = (table.files[-1], day)
+        if key not in self._checkers:
+            checker = Checker(self.pool, table, day, self.lang, self.disable)
+            for problem in checker.list_problems:
+                self.list_problems[(problem.format, problem.index, problem.card)] = problem.to_dict()
+            self._checkers[key] = checker
+        return self._checkers[key]
+
+    def check_path(self, path: str, format_id: str | None = None, format_file: str | None = None,
+                   as_of: str | None = None, encoding: str | None = None) -> DeckResult:
+        """Check one deck file; input problems become the result's error, never an exception."""
+        try:
+            deck = load_deck(path, encoding)
+        except InputError as exc:
+            return DeckResult(path, error=exc)
+        try:
+            if format_file or format_id:
+                table = self.table(format_id, format_file)
+            else:
+                try:
+                    table = self.table(deck.format, None)
+                except UsageError as exc:
+                    raise InputError(exc.message, path, deck.format_line) from None
+            day = as_of or (parse_day(deck.date) if deck.date else today())
+            try:
+                checker = self.checker(table, day)
+            except UsageError as exc:
+                if format_id or format_file or as_of:
+                    raise
+                raise InputError(exc.message, path, deck.format_line) from None
+        except UsageError:
+            raise
+        except InputError as exc:
+            if exc.path is None:
+                exc.path = path
+            return DeckResult(path, format=deck.format, error=exc)
+        return checker.check(deck)
+
+
+def run_check(paths: Iterable[str], format_id: str | None = None, format_file: str | None = None,
+              as_of: str | None = None, cardpool: str | None = None, lang: str | None = None,
+              encoding: str | None = None, disable: Iterable[str] = ()) -> RunReport:
+    """Check every deck and return the run report (usage errors raise)."""
+    day = parse_day(as_of) if as_of else None
+    session = CheckSession(cardpool, lang, disable)
+    table = None
+    if format_id or format_file:
+        table = session.table(format_id, format_file)
+        table.check_date(day or today())
+    results = [session.check_path(str(path), format_id, format_file, day, encoding) for path in paths]
+    formats = {r.format for r in results if r.format}
+    shown = table.id if table else (formats.pop() if len(formats) == 1 else None)
+    shown_name = None
+    if table:
+        shown_name = table.display_name(session.lang)
+    location = session.pool.location
+    return RunReport(
+        results=results,
+        format=shown,
+        format_name=shown_name,
+        as_of=day,
+        pool_path=str(location.path) if location else "",
+        pool_cards=session.pool.number_count,
+        pool_origin=location.origin if location else "",
+        lang=session.lang,
+        list_problems=list(session.list_problems.values()),
+    )

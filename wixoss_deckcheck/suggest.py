@@ -1,0 +1,44 @@
+"""Close-match suggestions for an unknown card, by number or by name (rapidfuzz)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.pool import CardPool
+
+_MIN_SCORE = 60
+
+
+def suggest_cards(pool: "CardPool", text: str, limit: int = 3) -> list[str]:
+    """Return up to ``limit`` ``"NUMBER name"`` strings close to ``text``."""
+    from rapidfuzz import fuzz, process
+
+    if looks_like_number(text):
+        choices = {key: card for key, card in pool.all_numbers()}
+        query = number_key(text)
+        scorer = fuzz.ratio
+    else:
+        choices = {}
+        for key, card in pool.numbers_and_names():
+            choices.setdefault(key, card)
+        query = name_key(text)
+        scorer = fuzz.ratio
+    found = process.extract(query, list(choices), scorer=scorer, limit=limit * 3, score_cutoff=_MIN_SCORE)
+    result: list[str] = []
+    seen: set[str] = set()
+    for key, _score, _index in found:
+        card = choices[key]
+        if card.number in seen:
+            continue
+        seen.add(card.number)
+        shown = card.name
+        english = card.names.get("en")
+        if english and not looks_like_number(text) and name_key(english) == key:
+            shown = f"{english} / {card.name}"
+        result.append(f"{card.number} {shown}")
+        if len(result) == limit:
+            break
+    return result

@@ -1,0 +1,69 @@
+"""Reading YAML (and JSON) with line numbers, for error messages that point at a line."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+import yaml
+
+from wixoss_deckcheck.errors import InputError
+
+try:  # the C loader is much faster where PyYAML was built with it
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Loader = yaml.SafeLoader
+
+
+def compose_with_lines(text: str, path: str) -> yaml.Node | None:
+    """Compose YAML text into nodes (which carry ``start_mark.line``)."""
+    try:
+        return yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        raise InputError(f"invalid YAML: {exc.problem or exc.context}", path, line) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"invalid YAML: {exc}", path) from None
+
+
+def plain(node: yaml.Node | None, path: str | None = None):
+    """Turn composed nodes into plain Python values (safe tags only; dates as ISO strings)."""
+    if node is None:
+        return None
+    try:
+        value = yaml.SafeLoader("").construct_document(node)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise InputError(f"invalid YAML: {exc.problem}", path, mark.line + 1 if mark else None) from None
+    except (yaml.YAMLError, TypeError, ValueError, RecursionError) as exc:
+        raise InputError(f"invalid YAML: {exc}", path) from None
+    return _dates_to_text(value)
+
+
+def _dates_to_text(value):
+    if isinstance(value, dict):
+        return {(_dates_to_text(k) if isinstance(k, _dt.date) else k): _dates_to_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_dates_to_text(item) for item in value]
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return value
+
+
+def load_yaml_file(path, what: str = "YAML file"):
+    """Load a YAML file (returns data and the composed root node for line lookups)."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except FileNotFoundError:
+        raise InputError(f"{what} not found", str(path)) from None
+    except IsADirectoryError:
+        raise InputError(f"{what} is a directory", str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{what} is not UTF-8 (byte {exc.start})", str(path)) from None
+    root = compose_with_lines(text, str(path))
+    return plain(root, str(path)), root

@@ -200,6 +200,8 @@ class Checker:
         values.update(finding.args)
         if "missing" in finding.args:
             values["missing"] = "/".join(self.messages.colour(c) for c in finding.args["missing"].split("/"))
+        if info.slug == "deck-card-types":
+            values["type"] = self.messages.card_type(finding.args["type"])
         if "colours" in finding.args:
             values["colours"] = "/".join(self.messages.colour(c) for c in finding.args["colours"].split("/"))
         values.update(args or {})

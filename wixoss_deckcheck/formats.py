@@ -27,9 +27,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool import CardPool
 
 try:
-    _FastLoader = yaml.CSafeLoader
+    _BaseLoader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
-    _FastLoader = yaml.SafeLoader
+    _BaseLoader = yaml.SafeLoader
+
+
+class _FastLoader(_BaseLoader):
+    """Safe YAML loading that keeps dates as text (they are checked separately)."""
+
+
+_FastLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+_DATE_KEYS = ("since", "until", "announced", "effective")
 
 DEFAULT_FORMAT = "diva"
 
@@ -163,33 +174,16 @@ def _validator():
     return jsonschema.Draft202012Validator(schema)
 
 
-def _json_pointer(parts) -> str:
-    return "/" + "/".join(str(part) for part in parts) if parts else "/"
-
-
 def validate_table(data: Any, path: Path, text: str) -> None:
     """Validate a format table; raise InputError with file, line and JSON path."""
+    from wixoss_deckcheck.schema_errors import first_problem, pointer
+
     if not isinstance(data, dict):
         raise InputError("a format table must be a YAML mapping (id:, rules:, mayus_room:)", str(path), 1)
-    errors = sorted(_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
-    if not errors:
-        return
-    error = _most_specific(errors[0])
-    parts = list(error.absolute_path)
-    message = error.message
-    if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        if extra:
-            parts = parts + [extra[0]]
-            message = f"unknown key {extra[0]!r} (not allowed here; a typo?)"
-    raise InputError(f"{message} at {_json_pointer(parts)}", str(path), _line_of(text, parts))
-
-
-def _most_specific(error):
-    """Descend into oneOf/anyOf/if-then branches to the most precise error."""
-    while error.context:
-        error = sorted(error.context, key=lambda e: -len(e.absolute_path))[0]
-    return error
+    problem = first_problem(_validator(), data)
+    if problem is not None:
+        message, parts = problem
+        raise InputError(f"{message} at {pointer(parts)}", str(path), _line_of(text, parts))
 
 
 def _line_of(text: str, parts: list) -> int | None:
@@ -216,14 +210,22 @@ def _line_of(text: str, parts: list) -> int | None:
     return line
 
 
-def _to_text_dates(value):
+def _check_dates(value, parts: list, path: Path, text: str) -> None:
+    """Every since/until/announced/effective must be a real calendar day."""
     if isinstance(value, dict):
-        return {key: _to_text_dates(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_to_text_dates(item) for item in value]
-    if isinstance(value, (_dt.date, _dt.datetime)):
-        return value.isoformat()[:10]
-    return value
+        for key, item in value.items():
+            if key in _DATE_KEYS and isinstance(item, str):
+                try:
+                    _dt.date.fromisoformat(item)
+                except ValueError:
+                    where = parts + [key]
+                    raise InputError(f"{item!r} is not a calendar date (YYYY-MM-DD) at /{'/'.join(map(str, where))}",
+                                     str(path), _line_of(text, where)) from None
+            else:
+                _check_dates(item, parts + [key], path, text)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_dates(item, parts + [index], path, text)
 
 
 def read_table(path: Path) -> dict:
@@ -250,10 +252,10 @@ def read_table(path: Path) -> dict:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise InputError(f"invalid YAML: {exc.problem or exc.context}", str(path), mark.line + 1 if mark else None) from None
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
         raise InputError(f"invalid YAML: {exc}", str(path)) from None
-    data = _to_text_dates(data)
     validate_table(data, path, text)
+    _check_dates(data, [], path, text)
     store_cached("table", path, data)
     return data
 

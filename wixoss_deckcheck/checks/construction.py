@@ -108,7 +108,7 @@ def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         if entry.card.type not in allowed:
             yield Finding(
                 (entry,), entry.section, entry.line, entry.card.type, list(allowed),
-                args={"type": entry.card.type.replace("_", " ")},
+                args={"type": entry.card.type},
             )
 
 

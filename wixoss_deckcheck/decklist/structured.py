@@ -26,6 +26,7 @@ from wixoss_deckcheck.decklist.model import Deck, DeckEntry
 from wixoss_deckcheck.decklist.text import parse_entry_line
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.resources import _PACKAGE_DIR
+from wixoss_deckcheck.schema_errors import first_problem, pointer
 from wixoss_deckcheck.yamlnodes import compose_with_lines, plain
 
 
@@ -43,11 +44,10 @@ def parse_structured_deck(text: str, path: str) -> Deck:
     data = plain(root, path)
     if not isinstance(data, dict):
         raise InputError("a YAML/JSON decklist must be a mapping with main: and lrig: lists", path, 1)
-    errors = sorted(_deck_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        error = errors[0]
-        pointer = "/" + "/".join(str(p) for p in error.absolute_path)
-        raise InputError(f"{error.message} (at {pointer})", path, _line_of(root, list(error.absolute_path)))
+    problem = first_problem(_deck_validator(), data)
+    if problem is not None:
+        message, parts = problem
+        raise InputError(f"{message} (at {pointer(parts)})", path, _line_of(root, parts))
     deck = Deck(path=path, name=data.get("name"), date=data.get("date"))
     if data.get("format"):
         deck.format = str(data["format"]).strip().lower()
@@ -67,18 +67,19 @@ def parse_structured_deck(text: str, path: str) -> Deck:
 
 
 def _line_of(node: yaml.Node, path: list) -> int | None:
-    """The 1-based line of the node at ``path`` (mapping keys and sequence indexes)."""
-    current = node
+    """The 1-based line of the entry at ``path`` (the key's line for mapping entries)."""
+    current, line = node, node.start_mark.line + 1
     for part in path:
         if isinstance(current, yaml.MappingNode):
             for key, value in current.value:
                 if key.value == part:
-                    current = value
+                    current, line = value, key.start_mark.line + 1
                     break
             else:
                 break
         elif isinstance(current, yaml.SequenceNode) and isinstance(part, int) and part < len(current.value):
             current = current.value[part]
+            line = current.start_mark.line + 1
         else:
             break
-    return current.start_mark.line + 1
+    return line

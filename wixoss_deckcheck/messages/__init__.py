@@ -68,8 +68,18 @@ class Messages:
         return value.format(**args) if args and isinstance(value, str) else value
 
     def colour(self, colour: str) -> str:
+        if colour in ("", "colourless", "colorless"):
+            return self.word("colourless")
         primary, english = self._section("words")
         return (primary.get("colours") or {}).get(colour) or (english.get("colours") or {}).get(colour, colour)
+
+    def card_type(self, card_type: str) -> str:
+        primary, english = self._section("words")
+        return (primary.get("types") or {}).get(card_type) or (english.get("types") or {}).get(card_type, card_type)
+
+    def check_name(self, code: str, default: str) -> str:
+        """The readable name of a check in this language (the slug in English)."""
+        return (self._primary.get("names") or {}).get(code) or default
 
     def icon(self, icon: str) -> str:
         primary, english = self._section("words")

@@ -35,8 +35,9 @@ def render_text(report: RunReport, color: bool = False, verbose: bool = False, *
         for violation in result.violations:
             where = f"{result.path}:{violation.line}" if violation.line else result.path
             severity = messages.severity(violation.severity)
+            name = messages.check_name(violation.code, violation.name)
             out.append(f"{where}: {style(violation.code, fg=_COLOURS[violation.severity], bold=True)} "
-                       f"{severity} [{violation.name}] {violation.message}")
+                       f"{severity} [{name}] {violation.message}")
         verdict = messages.report("legal" if result.legal else "illegal")
         verdict = style(verdict, fg="green" if result.legal else "red", bold=True)
         out.append(messages.report(

@@ -1,0 +1,138 @@
+"""Format tables: schema validation, extends, dates, Mayu's Room against the pool."""
+
+from __future__ import annotations
+
+import pytest
+
+from wixoss_deckcheck.checker import Checker
+from wixoss_deckcheck.decklist import parse_deck_text
+from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.formats import builtin_format_ids, load_format, load_table, resolve_mayus_room
+from wixoss_deckcheck.pool import CardPool, locate_pool
+
+from conftest import ROOT
+
+D01 = "[main]\n" + "".join(f"4 WXDi-D01-0{n}\n" for n in range(12, 22)) + "[lrig]\n" + "".join(
+    f"WXDi-D01-{n:03d}\n" for n in range(1, 12))
+
+
+def test_builtin_formats_are_valid_and_listed():
+    assert builtin_format_ids() == ["all-star", "key", "diva"]
+    for format_id in builtin_format_ids():
+        table = load_format(format_id)
+        assert table.rules and table.icons
+    assert load_format("diva-selection").id == "diva"
+    assert load_format("キーセレクション").id == "key"
+
+
+def test_unknown_format_is_a_usage_error():
+    with pytest.raises(UsageError, match="unknown format 'divas'"):
+        load_format("divas")
+
+
+def test_diva_before_it_existed_is_a_usage_error(full_pool):
+    with pytest.raises(UsageError, match="starts on 2020-12-05"):
+        Checker(full_pool, load_format("diva"), "2020-12-04")
+    with pytest.raises(UsageError, match="starts on 2018-04-01"):
+        Checker(full_pool, load_format("key"), "2018-03-31")
+
+
+def test_every_mayus_room_entry_resolves_in_the_full_pool(full_pool):
+    for format_id in builtin_format_ids():
+        table = load_format(format_id)
+        _entries, problems = resolve_mayus_room(table, table.mayus_room, full_pool, sample=False)
+        assert problems == []
+
+
+def test_list_entry_unknown_to_the_pool_is_a_warning_with_the_sample_and_an_error_with_a_full_pool(tmp_path, full_pool):
+    path = tmp_path / "house.yaml"
+    path.write_text("id: house\nextends: diva\nmayus_room:\n  - kind: banned\n    cards: [{name: 存在しないカード}]\n"
+                    "    effective: '2021-01-01'\n", encoding="utf-8")
+    table = load_table(path)
+    sample = CardPool.load(locate_pool(None))
+    ours = [p for p in Checker(sample, table, "2026-01-01").list_problems if p.card == "存在しないカード"]
+    assert [p.severity for p in ours] == ["warning"]
+    problems = Checker(full_pool, table, "2026-01-01").list_problems
+    assert [p.severity for p in problems] == ["error"] and "存在しないカード" in problems[0].message()
+
+
+def test_extends_diva_and_add_a_ban(tmp_path, full_pool):
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "id: house-diva\nname: House Diva\nextends: diva\n"
+        "mayus_room:\n  - kind: banned\n    cards: [{numbers: [WXDi-D01-013]}]\n    effective: '2026-01-01'\n"
+        "    source: our house rules\n",
+        encoding="utf-8",
+    )
+    table = load_table(path)
+    assert table.since == "2020-12-05" and len(table.rules) == len(load_format("diva").rules)
+    deck = parse_deck_text(D01, "d.txt")
+    codes = [v.code for v in Checker(full_pool, table, "2026-06-01").check(deck).violations]
+    assert codes == ["WX140"]
+    assert Checker(full_pool, table, "2025-12-31").check(deck).legal
+
+
+def test_extends_can_replace_and_disable_rules(tmp_path, full_pool):
+    path = tmp_path / "arts4.yaml"
+    path.write_text(
+        "id: cn-key\nextends: key\ndisable: [life-burst-count]\n"
+        "rules:\n  - id: lrig-copy-limit\n    check: lrig-copy-limit\n    params: {max: 4}\n"
+        "    source: the Simplified Chinese glossary (RULES.md §8)\n",
+        encoding="utf-8",
+    )
+    table = load_table(path)
+    deck = parse_deck_text(D01.replace("WXDi-D01-003\n", "WXDi-D01-002\n")
+                           .replace("4 WXDi-D01-012", "4 WXDi-P01-069"), "d.txt")
+    result = Checker(full_pool, table, "2026-01-01").check(deck)
+    assert result.legal, [v.to_dict() for v in result.violations]
+    assert not Checker(full_pool, load_format("key"), "2026-01-01").check(deck).legal
+
+
+@pytest.mark.parametrize("body,pointer,line", [
+    ("id: x\nextends: diva\nrulez: []\n", "/rulez", 3),
+    ("id: x\nextends: diva\nrules:\n  - id: a\n    check: main-deck-size\n    params: {exacly: 40}\n", "/rules/0/params/exacly", 6),
+    ("id: x\nrules:\n  - id: a\n    check: no-such-check\n", "/rules/0/check", 4),
+    ("id: x\nmayus_room:\n  - kind: limit\n    cards: [{name: A}]\n", "/mayus_room/0", 3),
+    ("id: x\nsince: 2020-13-45\n", "/since", None),
+])
+def test_a_typo_in_a_format_file_names_file_and_json_path(tmp_path, body, pointer, line):
+    path = tmp_path / "typo.yaml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_table(path)
+    text = str(caught.value)
+    assert str(path) in text and pointer in text
+    if line:
+        assert caught.value.line == line
+
+
+def test_broken_yaml_and_circular_extends(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("id: x\nrules: [\n", encoding="utf-8")
+    with pytest.raises(InputError, match="invalid YAML"):
+        load_table(broken)
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("id: a\nextends: b.yaml\n", encoding="utf-8")
+    b.write_text("id: b\nextends: a.yaml\n", encoding="utf-8")
+    with pytest.raises(InputError, match="circle"):
+        load_table(a)
+
+
+def test_dated_rules_select_by_day():
+    diva = load_format("diva")
+    ids = lambda day: {rule.id for rule in diva.rules_in_force(day)}  # noqa: E731
+    assert "main-colour-in-lrig-colours" in ids("2023-01-31")
+    assert "main-colour-in-lrig-colours" not in ids("2023-02-01")
+    assert "lrig-type-colour-clash" in ids("2023-02-01")
+    assert "lrig-type-colour-clash" not in ids("2023-01-31")
+
+
+def test_shipped_examples_are_valid_and_sample_pool_covers_them():
+    pool = CardPool.load(locate_pool(None))
+    assert pool.location.is_sample
+    for path in sorted((ROOT / "examples").glob("*")):
+        from wixoss_deckcheck.decklist import load_deck
+
+        deck = load_deck(path)
+        for entry in deck.entries:
+            assert pool.resolve(entry.query).ok, (path, entry)

@@ -1,0 +1,84 @@
+"""``wixoss-deckcheck formats``: list the formats, or show one's rules as of a date."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from wixoss_deckcheck.cli.options import lang_option
+from wixoss_deckcheck.dates import span_text as _span
+
+
+@click.group("formats", invoke_without_command=True)
+@click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text")
+@click.pass_context
+def formats_group(ctx, output_format):
+    """List the formats with their date ranges (or `formats show ID`)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from wixoss_deckcheck.formats import builtin_format_ids, load_format
+
+    tables = [load_format(format_id) for format_id in builtin_format_ids()]
+    if output_format == "json":
+        click.echo(json.dumps([{
+            "id": t.id, "name": t.name, "names": t.names, "since": t.since, "until": t.until,
+            "rules": len(t.rules), "mayus_room": len(t.mayus_room), "file": t.files[-1],
+        } for t in tables], ensure_ascii=False, indent=2))
+        return
+    width = max(len(t.id) for t in tables)
+    for table in tables:
+        click.echo(f"{table.id:<{width}}  {table.name:<15}  {_span(table.since, table.until):<14}  "
+                   f"{len(table.rules)} dated rules, {len(table.mayus_room)} Mayu's Room entries")
+
+
+@formats_group.command("show")
+@click.argument("format_id", required=False)
+@click.option("--format-file", metavar="FILE", help="Show a format file of your own instead.")
+@click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Show the rules in force that day (default: today).")
+@click.option("--all", "show_all", is_flag=True, help="Show every dated rule and entry, not only those in force.")
+@click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text")
+@lang_option
+def show_command(format_id, format_file, as_of, show_all, output_format, lang):
+    """Print the rules and Mayu's Room entries of FORMAT_ID in force on a day."""
+    from wixoss_deckcheck.checker import parse_day, today
+    from wixoss_deckcheck.checks import REGISTRY
+    from wixoss_deckcheck.formats import load_format
+
+    if not format_id and not format_file:
+        raise click.UsageError("give a format id (all-star, key, diva) or --format-file")
+    table = load_format(format_id, format_file)
+    day = parse_day(as_of) if as_of else today()
+    if not show_all:
+        table.check_date(day)
+    rules = table.rules if show_all else table.rules_in_force(day)
+    entries = table.mayus_room if show_all else table.mayus_room_in_force(day)
+    if output_format == "json":
+        click.echo(json.dumps({
+            "id": table.id, "name": table.name, "names": table.names, "since": table.since, "until": table.until,
+            "as_of": None if show_all else day, "files": table.files,
+            "rules": [{"id": r.id, "check": r.check, "code": REGISTRY[r.check].code, "params": r.params,
+                       "severity": r.severity or REGISTRY[r.check].severity, "since": r.since, "until": r.until,
+                       "source": r.source, "note": r.note} for r in rules],
+            "mayus_room": [{"kind": e.kind, "cards": list(e.cards), "with": list(e.with_cards), "limit": e.limit,
+                            "announced": e.announced, "effective": e.effective, "until": e.until,
+                            "source": e.source, "confidence": e.confidence, "note": e.note} for e in entries],
+        }, ensure_ascii=False, indent=2))
+        return
+    name = table.display_name(lang or "en")
+    click.echo(f"{name} ({table.id}) — {_span(table.since, table.until)}")
+    click.echo("every dated rule" if show_all else f"rules in force on {day}:")
+    for rule in rules:
+        info = REGISTRY[rule.check]
+        params = ", ".join(f"{k}={v}" for k, v in rule.params.items())
+        dates = f"  [{_span(rule.since, rule.until)}]" if (rule.since or rule.until) else ""
+        click.echo(f"  {info.code} {rule.id}: {params or '-'}{dates}")
+        if rule.note:
+            click.echo(f"      note: {' '.join(rule.note.split())}")
+    click.echo(f"Mayu's Room ({len(entries)} entries):")
+    for entry in entries:
+        cards = " / ".join(ref.get("name") or ",".join(ref.get("numbers", [])) for ref in entry.cards)
+        others = " / ".join(ref.get("name") or ",".join(ref.get("numbers", [])) for ref in entry.with_cards)
+        what = {"banned": "banned", "limit": f"at most {entry.limit}", "pair": f"not with {others}",
+                "one-way": f"if used, not {others}"}[entry.kind]
+        click.echo(f"  {entry.kind:<8} {cards}: {what}  [{_span(entry.effective, entry.until)}]")

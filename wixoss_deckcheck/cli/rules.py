@@ -1,0 +1,55 @@
+"""``wixoss-deckcheck rules``: every check code with its name, severity, doc and where it is used."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+def _usage() -> dict[str, list[str]]:
+    """For each check slug, the built-in formats (and dates) whose tables use it."""
+    from wixoss_deckcheck.dates import span_text
+    from wixoss_deckcheck.formats import builtin_format_ids, load_format
+
+    used: dict[str, list[str]] = {}
+    for format_id in builtin_format_ids():
+        table = load_format(format_id)
+        for rule in table.rules:
+            span = f" ({span_text(rule.since, rule.until)})" if (rule.since or rule.until) else ""
+            used.setdefault(rule.check, []).append(f"{format_id}{span}")
+        if table.mayus_room:
+            for slug in ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way"):
+                used.setdefault(slug, []).append(f"{format_id} (Mayu's Room list)")
+    return used
+
+
+@click.command("rules")
+@click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text")
+def rules_command(output_format):
+    """List every check: stable code, name, severity, what it checks, and which formats use it."""
+    from wixoss_deckcheck.checks import BY_CODE
+
+    try:  # play-legality checks live in the engine, beside the checks
+        import wixoss_deckcheck.engine.play  # noqa: F401
+    except ImportError:  # pragma: no cover - the engine is part of the package
+        pass
+    used = _usage()
+    rows = []
+    for code in sorted(BY_CODE):
+        info = BY_CODE[code]
+        if info.kind == "input":
+            where = ["every format (while reading the deck)"]
+        elif info.kind == "play":
+            where = ["check --play"]
+        else:
+            where = used.get(info.slug, ["(no built-in format)"])
+        rows.append({"code": code, "name": info.slug, "summary": info.summary, "severity": info.severity,
+                     "kind": info.kind, "doc": info.doc, "used_by": where})
+    if output_format == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for row in rows:
+        click.echo(f"{row['code']} {row['name']} ({row['severity']}, {row['kind']}): {row['summary']}")
+        click.echo(f"    {row['doc']}")
+        click.echo(f"    used by: {'; '.join(row['used_by'])}")

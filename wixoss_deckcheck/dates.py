@@ -1,0 +1,21 @@
+"""Dates of rules: ``since`` is the first day in force, ``until`` the first day no longer in force."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+
+def last_day(until: str) -> str:
+    """The last day a rule with this ``until`` is in force."""
+    return (_dt.date.fromisoformat(until) - _dt.timedelta(days=1)).isoformat()
+
+
+def span_text(since: str | None, until: str | None) -> str:
+    """A readable date range with inclusive ends: ``2020-12-05 to 2023-01-31``."""
+    if since and until:
+        return f"{since} to {last_day(until)}"
+    if since:
+        return f"from {since}"
+    if until:
+        return f"to {last_day(until)}"
+    return "always"

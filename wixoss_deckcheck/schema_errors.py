@@ -10,9 +10,11 @@ def first_problem(validator, data) -> tuple[str, list] | None:
     """
     from jsonschema.exceptions import best_match
 
-    error = best_match(validator.iter_errors(data))
-    if error is None:
+    errors = list(validator.iter_errors(data))
+    if not errors:
         return None
+    typos = [e for e in _flatten(errors) if e.validator == "additionalProperties"]
+    error = max(typos, key=lambda e: len(e.absolute_path)) if typos else best_match(errors)
     parts = list(error.absolute_path)
     message = error.message
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -26,3 +28,10 @@ def first_problem(validator, data) -> tuple[str, list] | None:
 def pointer(parts: list) -> str:
     """A JSON pointer such as ``/rules/3/params``."""
     return "/" + "/".join(str(part) for part in parts) if parts else "/"
+
+
+def _flatten(errors):
+    for error in errors:
+        yield error
+        if error.context:
+            yield from _flatten(error.context)

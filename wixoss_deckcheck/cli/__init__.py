@@ -35,6 +35,14 @@ class LazyGroup(click.Group):
         module_name, attribute, _help = _COMMANDS[name]
         return getattr(importlib.import_module(module_name), attribute)
 
+    def invoke(self, ctx):
+        """Run the command; an input or usage error becomes one line on stderr and exit 2."""
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
+
     def format_commands(self, ctx, formatter):
         rows = [(name, _COMMANDS[name][2]) for name in sorted(_COMMANDS)]
         with formatter.section("Commands"):

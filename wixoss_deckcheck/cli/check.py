@@ -40,7 +40,7 @@ def check_command(decks, format_id, format_file, as_of, cardpool, lang, output_f
     from wixoss_deckcheck.reporters import render
 
     use_color = _use_color(color, output)
-    text = render(output_format, report, color=use_color, verbose=verbose)
+    text = render(output_format, report, color=use_color, verbose=verbose, to_terminal=not output)
     if output:
         from wixoss_deckcheck.output import write_atomic
 
@@ -48,10 +48,14 @@ def check_command(decks, format_id, format_file, as_of, cardpool, lang, output_f
     else:
         click.echo(text, nl=False)
     code = report.exit_code(strict=strict)
+    report_on_terminal = output_format == "text" and not output
     for result in report.results:
-        for violation in result.violations:
-            if violation.kind == "input":
-                click.echo(f"error: {result.path}:{violation.line}: {violation.message}", err=True)
+        if result.error is not None:
+            click.echo(f"error: {result.error}", err=True)
+        elif not report_on_terminal:
+            for violation in result.violations:
+                if violation.kind == "input":
+                    click.echo(f"error: {result.path}:{violation.line}: {violation.message}", err=True)
     if exit_zero and code == 1:
         code = 0
     sys.exit(code)

@@ -16,7 +16,8 @@ _COLOURS = {"error": "red", "warning": "yellow"}
 
 
 @reporter("text")
-def render_text(report: RunReport, color: bool = False, verbose: bool = False, **_options) -> str:
+def render_text(report: RunReport, color: bool = False, verbose: bool = False, to_terminal: bool = False,
+                **_options) -> str:
     messages = Messages(report.lang)
     out: list[str] = []
 
@@ -30,7 +31,8 @@ def render_text(report: RunReport, color: bool = False, verbose: bool = False, *
             out.append(style(f"{problem['severity']}: {problem['message']}", fg=_COLOURS[problem["severity"]]))
     for result in report.results:
         if result.error is not None:
-            out.append(style(f"{result.error}", fg="red", bold=True) + f"  [{messages.report('unreadable')}]")
+            if not to_terminal:  # on a terminal the error line goes to stderr, once
+                out.append(style(f"{result.error}", fg="red", bold=True) + f"  [{messages.report('unreadable')}]")
             continue
         for violation in result.violations:
             where = f"{result.path}:{violation.line}" if violation.line else result.path

@@ -121,8 +121,8 @@ def test_broken_yaml_and_circular_extends(tmp_path):
 def test_dated_rules_select_by_day():
     diva = load_format("diva")
     ids = lambda day: {rule.id for rule in diva.rules_in_force(day)}  # noqa: E731
-    assert "main-colour-in-lrig-colours" in ids("2023-01-31")
-    assert "main-colour-in-lrig-colours" not in ids("2023-02-01")
+    assert "colour-outside-lrig-colours" in ids("2023-01-31")
+    assert "colour-outside-lrig-colours" not in ids("2023-02-01")
     assert "lrig-type-colour-clash" in ids("2023-02-01")
     assert "lrig-type-colour-clash" not in ids("2023-01-31")
 

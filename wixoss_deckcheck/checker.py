@@ -194,7 +194,7 @@ class Checker:
         if info.slug == "card-pool" or info.slug == "level-zero-lrig-pool":
             icons = rule.params.get("icons") if rule else None
             values["icons"] = "/".join(self.messages.icon(i) for i in icons or [])
-        if info.slug == "main-colour-in-lrig-colours":
+        if info.slug == "colour-outside-lrig-colours":
             values["available"] = "/".join(self.messages.colour(c) for c in (finding.allowed or [])) or self.messages.word("none")
             values["allowed"] = values["available"]
         values.update(finding.args)

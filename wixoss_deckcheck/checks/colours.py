@@ -8,24 +8,28 @@ from wixoss_deckcheck.checks.registry import Finding, check
 from wixoss_deckcheck.resolved import ResolvedDeck
 
 
-@check("WX130", "main-colour-in-lrig-colours", "error", "Main-deck colour not in the LRIG deck")
-def main_colour_in_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """Diva Selection, 2020-12-05 to 2023-01-31: a main-deck card may not have a colour
-    that the level-0 LRIGs do not have; colourless cards are exempt. For multi-colour
-    cards every colour must be covered (our reading; option ``multicolour``)."""
+@check("WX130", "colour-outside-lrig-colours", "error", "Card colour not among the level-0 LRIGs' colours")
+def colour_outside_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """Diva Selection, 2020-12-05 to 2023-01-31: a card in the main deck or the LRIG deck
+    may not have a colour other than those of the level-0 LRIGs opened at game start;
+    colourless cards are exempt (official column play_201127: 「青・緑・赤以外の色を持つ
+    カードはメイン・ルリグ両デッキに入れられません」). A multi-colour card must have no
+    colour outside them (option ``multicolour``)."""
     lrigs = deck.level_zero_lrigs if params.get("lrigs", "level-zero") == "level-zero" else [
         e for e in deck.lrig if e.card.is_lrig
     ]
     available = {colour for e in lrigs for colour in e.card.colors}
     every = params.get("multicolour", "every") == "every"
-    for entry in deck.main:
-        colours = set(entry.card.colors)
-        if not colours:
-            continue
-        covered = colours <= available if every else bool(colours & available)
-        if not covered:
-            missing = sorted(colours - available)
-            yield Finding((entry,), "main", entry.line, sorted(colours), sorted(available), args={"missing": "/".join(missing)})
+    for section in params.get("decks", ["main", "lrig"]):
+        for entry in deck.section(section):
+            colours = set(entry.card.colors)
+            if not colours or entry.card.token:
+                continue
+            covered = colours <= available if every else bool(colours & available)
+            if not covered:
+                missing = sorted(colours - available)
+                yield Finding((entry,), section, entry.line, sorted(colours), sorted(available),
+                              args={"missing": "/".join(missing)})
 
 
 @check("WX131", "lrig-type-colour-clash", "error", "Same LRIG type in different colours")

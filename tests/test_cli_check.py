@@ -93,6 +93,13 @@ def test_exit_codes_and_text_report(tmp_path, full_pool_path):
     assert run("check", str(illegal), "--cardpool", str(full_pool_path), "--exit-zero").exit_code == 0
 
 
+def test_disable_skips_checks(full_pool_path):
+    result = run("check", str(EXAMPLES / "diva-illegal.txt"), "--cardpool", str(full_pool_path), "-O", "json",
+                 "--disable", "WX101", "--disable", "life-burst-count")
+    codes = {v["code"] for v in as_json(result)["decks"][0]["violations"]}
+    assert codes == {"WX102", "WX104", "WX120"}
+
+
 def test_strict_makes_warnings_fail(tmp_path, full_pool_path):
     house = tmp_path / "house.yaml"
     house.write_text("id: soft\nextends: diva\nrules:\n  - id: main-deck-size\n    check: main-deck-size\n"
@@ -245,6 +252,12 @@ def test_installed_console_script_runs_the_readme_example(tmp_path):
                             capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert broken.returncode == 2
     assert broken.stderr.strip().count("\n") == 0 and "no such file" in broken.stderr
+    table = tmp_path / "typo.yaml"
+    table.write_text("id: t\nextends: diva\nmayus_rooom: []\n", encoding="utf-8")
+    typo = subprocess.run(_installed_script() + ["check", str(EXAMPLES / "diva-ancient-surprise.txt"),
+                                                 "--format-file", str(table)],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert typo.returncode == 2 and "/mayus_rooom" in typo.stderr and typo.stdout == ""
     module = subprocess.run([sys.executable, "-m", "wixoss_deckcheck", "--version"], capture_output=True, text=True,
                             env=env, cwd=tmp_path, timeout=60)
     assert module.returncode == 0 and "wixoss-deckcheck" in module.stdout

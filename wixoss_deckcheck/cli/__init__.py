@@ -59,7 +59,9 @@ def cli() -> None:
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: run click, turning input errors into one line + exit 2."""
     try:
-        cli.main(args=argv, prog_name="wixoss-deckcheck", standalone_mode=False)
+        outcome = cli.main(args=argv, prog_name="wixoss-deckcheck", standalone_mode=False)
+        if isinstance(outcome, int):  # click returns ctx.exit() codes in non-standalone mode
+            sys.exit(outcome)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:

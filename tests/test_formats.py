@@ -130,9 +130,28 @@ def test_dated_rules_select_by_day():
 def test_shipped_examples_are_valid_and_sample_pool_covers_them():
     pool = CardPool.load(locate_pool(None))
     assert pool.location.is_sample
-    for path in sorted((ROOT / "examples").glob("*")):
+    for path in sorted(p for p in (ROOT / "examples").glob("*") if p.is_file()):
         from wixoss_deckcheck.decklist import load_deck
 
         deck = load_deck(path)
         for entry in deck.entries:
             assert pool.resolve(entry.query).ok, (path, entry)
+
+
+def test_the_chinese_environment_example_allows_four_arts_and_its_own_card_list(full_pool):
+    table = load_table(ROOT / "examples" / "formats" / "cn-key.yaml")
+    lrig = "[lrig]\n" + "".join(f"WXDi-D01-{n:03d}\n" for n in range(1, 8)) + "WX01-010\nWX01-010\nWX01-010\n"
+    deck = parse_deck_text(D01.split("[lrig]")[0] + lrig, "d.txt")
+    assert Checker(full_pool, table, "2026-01-01").check(deck).legal
+    codes = [v.code for v in Checker(full_pool, load_format("key"), "2026-01-01").check(deck).violations]
+    assert set(codes) == {"WX106", "WX120"}  # 3 copies, and WX01 is not Key-legal
+
+
+def test_exclude_removes_a_card_from_the_pool(tmp_path, full_pool):
+    path = tmp_path / "x.yaml"
+    path.write_text("id: x\nextends: diva\nrules:\n  - id: card-pool\n    check: card-pool\n"
+                    "    params: {icons: [diva], exempt_level_zero_lrigs: true, exclude: {names: ['翠将　センノリキュウ']}}\n",
+                    encoding="utf-8")
+    result = Checker(full_pool, load_table(path), "2026-01-01").check(parse_deck_text(D01, "d.txt"))
+    assert [(v.code, v.cards) for v in result.violations] == [("WX120", ("WXDi-D01-013",))]
+    assert "excludes" in result.violations[0].message

@@ -194,10 +194,12 @@ class Checker:
         if info.slug == "card-pool" or info.slug == "level-zero-lrig-pool":
             icons = rule.params.get("icons") if rule else None
             values["icons"] = "/".join(self.messages.icon(i) for i in icons or [])
+            if "why" in finding.args:
+                values["why"] = self.messages.word(f"pool_{finding.args['why']}", icons=values["icons"])
         if info.slug == "colour-outside-lrig-colours":
             values["available"] = "/".join(self.messages.colour(c) for c in (finding.allowed or [])) or self.messages.word("none")
             values["allowed"] = values["available"]
-        values.update(finding.args)
+        values.update({k: v for k, v in finding.args.items() if k not in values})
         if "missing" in finding.args:
             values["missing"] = "/".join(self.messages.colour(c) for c in finding.args["missing"].split("/"))
         if info.slug == "deck-card-types":

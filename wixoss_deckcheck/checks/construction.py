@@ -70,9 +70,11 @@ def piece_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 @check("WX106", "lrig-copy-limit", "error", "Same name twice in the LRIG deck")
 def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """No two LRIG-deck cards with the same name (before 2018-02-22: at most 4)."""
-    limit = params["max"]
+    """No two LRIG-deck cards with the same name (before 2018-02-22: at most 4). A format
+    may set another limit for some card types (``per_type``)."""
+    per_type = params.get("per_type", {})
     for entries in deck.by_name("lrig").values():
+        limit = per_type.get(entries[0].card.type, params["max"])
         found = sum(e.count for e in entries)
         if found > limit:
             yield Finding(tuple(entries), "lrig", entries[0].line, found, limit)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.normalize import name_key, number_key
 from wixoss_deckcheck.resolved import ResolvedDeck
 
 
@@ -17,18 +19,44 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """A card must carry one of the format's icons (Key: key icon; Diva: diva icon). A
     card without it is legal when a card of the same name has it (a reprint). Level-0
     LRIGs follow their own rule (level-zero-lrig-pool)."""
-    required = params.get("icons")
-    if not required:
+    required = frozenset(params.get("icons") or ())
+    include = _Selection(params.get("include"))
+    exclude = _Selection(params.get("exclude"))
+    if not required and not exclude:
         return
-    required = frozenset(required)
     same_name = params.get("same_name", True)
     for entry in deck.entries:
         card = entry.card
-        if card.token or (params.get("exempt_level_zero_lrigs") and _is_level_zero_lrig(card)):
+        if card.token:
             continue
         icons = deck.icons.icons_of_name(card) if same_name else deck.icons.icons_of_number(entry.number)
-        if not icons & required:
-            yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required))
+        if exclude and exclude.matches(entry, same_name):
+            yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "excluded"})
+            continue
+        if not required or (params.get("exempt_level_zero_lrigs") and _is_level_zero_lrig(card)):
+            continue
+        if not icons & required and not (include and include.matches(entry, same_name)):
+            yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "no_icon"})
+
+
+class _Selection:
+    """Cards picked by number, name or series pattern (a format's own card list)."""
+
+    def __init__(self, spec: dict | None):
+        spec = spec or {}
+        self.numbers = {number_key(n) for n in spec.get("numbers", [])}
+        self.names = {name_key(n) for n in spec.get("names", [])}
+        self.series = [re.compile(pattern) for pattern in spec.get("series", [])]
+
+    def __bool__(self) -> bool:
+        return bool(self.numbers or self.names or self.series)
+
+    def matches(self, entry, same_name: bool) -> bool:
+        card = entry.card
+        numbers = (card.number, *card.reprints) if same_name else (entry.number,)
+        if card.key in self.names or any(number_key(n) in self.numbers for n in numbers):
+            return True
+        return any(pattern.match(number) for pattern in self.series for number in numbers)
 
 
 @check("WX121", "level-zero-lrig-pool", "error", "Level-0 LRIG not usable in the format")

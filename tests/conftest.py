@@ -49,3 +49,22 @@ def full_pool(full_pool_path):
     from wixoss_deckcheck.pool import CardPool, PoolLocation
 
     return CardPool.load(PoolLocation(full_pool_path, "option"))
+
+
+@pytest.fixture(scope="session")
+def merged_pool_path(tmp_path_factory) -> Path:
+    """The pool ``cardpool build --from ../shared/carddata`` makes: every source merged."""
+    from wixoss_deckcheck.importers.build import build_pool, discover_sources
+    from wixoss_deckcheck.importers.common import write_pool
+
+    document, _result = build_pool(discover_sources(CARDDATA))
+    target = tmp_path_factory.mktemp("merged") / "pool.json"
+    write_pool(document, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def merged_pool(merged_pool_path):
+    from wixoss_deckcheck.pool import CardPool, PoolLocation
+
+    return CardPool.load(PoolLocation(merged_pool_path, "option"))

@@ -7,6 +7,7 @@ A case file::
     as_of: 2026-11-30       # the day to judge (default: today)
     pool: full              # full (built from ../shared) or sample
     kind: text              # text, yaml, json or cod
+    play: true              # also run the play-legality analysis (check --play)
     deck: |
       [main]
       4 WXDi-D01-012
@@ -52,6 +53,10 @@ def test_case(case, full_pool):
     as_of = case.get("as_of")
     checker = Checker(pool, table, str(as_of) if as_of else None, lang=case.get("lang", "en"))
     result = checker.check(deck)
+    if case.get("play"):
+        from wixoss_deckcheck.engine.play import add_play_findings
+
+        add_play_findings(checker, deck, result)
     got = [v.to_dict() for v in result.violations]
     codes = [v["code"] for v in got]
     expect = case["expect"]

@@ -8,6 +8,7 @@ not used, never an error.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -34,7 +35,14 @@ def load_cached(kind: str, source: Path) -> Any | None:
     try:
         stamp = _stamp(source)
         with open(_cache_path(kind, source), "rb") as handle:
-            saved_stamp, value = pickle.load(handle)
+            data = handle.read()
+        collecting = gc.isenabled()
+        gc.disable()  # unpickling builds many objects and no cycles: collecting meanwhile only costs time
+        try:
+            saved_stamp, value = pickle.loads(data)
+        finally:
+            if collecting:
+                gc.enable()
     except Exception:  # any unreadable, stale or foreign cache is just not used
         return None
     return value if saved_stamp == stamp else None

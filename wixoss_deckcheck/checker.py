@@ -95,6 +95,8 @@ class Checker:
         sample = pool.location.is_sample if pool.location else False
         self.mayus_room, self.list_problems = resolve_mayus_room(table, table.mayus_room_in_force(self.as_of), pool, sample)
         self.format_name = table.display_name(self.lang)
+        #: Resolutions by query text: the pool never changes, and decks of one audit share most cards.
+        self._resolutions: dict = {}
 
     def _enabled(self, info: CheckInfo) -> bool:
         return info.code not in self.disabled and info.slug not in self.disabled
@@ -104,7 +106,11 @@ class Checker:
         resolved = ResolvedDeck(deck, self.pool, self.icons)
         problems: list[Violation] = []
         for entry in deck.entries:
-            result = self.pool.resolve(entry.query)
+            result = self._resolutions.get(entry.query)
+            if result is None:
+                if len(self._resolutions) >= 100_000:
+                    self._resolutions.clear()
+                result = self._resolutions[entry.query] = self.pool.resolve(entry.query)
             if result.card is not None:
                 section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")
                 resolved.entries.append(ResolvedEntry(entry, result.card, result.number or result.card.number, section))

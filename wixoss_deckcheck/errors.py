@@ -12,10 +12,16 @@ class InputError(Exception):
     """A problem with something the user gave us (file, option, data)."""
 
     def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        if "\n" in message or "\r" in message:  # always one line on the terminal
+            message = " ".join(part.strip() for part in message.splitlines() if part.strip())
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
+
+    def __reduce__(self):
+        # Keep path and line when a result crosses a process boundary (parallel audits).
+        return (self.__class__, (self.message, self.path, self.line))
 
     def __str__(self) -> str:
         where = ""

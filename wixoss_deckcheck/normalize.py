@@ -23,11 +23,13 @@ _NUMBER_SHAPE = re.compile(r"^[A-Z]{1,6}\d*[A-Z]*(-[A-Z0-9]+)+(\[EN\])?$", re.IG
 
 def fold_width(text: str) -> str:
     """Fold full-width letters, digits, punctuation and spaces to their plain forms."""
-    return unicodedata.normalize("NFKC", text)
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)  # NFKC leaves ASCII as it is
 
 
 def strip_promo_note(name: str) -> str:
     """Remove a trailing promotional note such as ``（GLOWING DIVA 10パック購入特典）``."""
+    if "）" not in name:
+        return name
     stripped = _PROMO_NOTE.sub("", name)
     return stripped if stripped.strip() else name
 
@@ -36,20 +38,54 @@ def name_key(name: str) -> str:
     """The comparison key of a card name (see the module doc)."""
     text = fold_width(strip_promo_note(name.strip()))
     text = text.replace("♯", "#")
-    text = _SPACES.sub("", text)
+    text = "".join(text.split())  # str.split() splits on exactly the white space \s matches
     return text.casefold()
+
+
+_HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+_COMBINING = re.compile(r"[\u0300-\u036f]")
+_EDITION_SUFFIX = re.compile(r"\s*\(([A-Za-z]{1,6}\d*[A-Za-z]*(?:-[A-Za-z0-9]+)*)\)\s*$")
+
+
+def fold_latin_accents(text: str) -> str:
+    """``Två`` → ``Tva``: drop accents from Latin letters only (Japanese kana keep their marks)."""
+    if text.isascii():
+        return text
+    out = []
+    for char in text:
+        if "\u00c0" <= char <= "\u024f":
+            char = _COMBINING.sub("", unicodedata.normalize("NFD", char))
+        out.append(char)
+    return "".join(out)
+
+
+def search_key(name: str) -> str:
+    """A looser key for names in any language, as a player types them.
+
+    On top of :func:`name_key`: accents on Latin letters are dropped (``Två`` = ``Tva``)
+    and hiragana count as katakana (``たま`` = ``タマ``).
+    """
+    return fold_latin_accents(name_key(name)).translate(_HIRAGANA_TO_KATAKANA)
+
+
+def split_edition_suffix(text: str) -> tuple[str, str | None]:
+    """``Servant D (WX07)`` → (``Servant D``, ``WX07``): a trailing set code in ASCII
+    parentheses, as deck editors write to tell prints apart; (text, None) when absent."""
+    match = _EDITION_SUFFIX.search(text)
+    if not match or not match.string[: match.start()].strip():
+        return text, None
+    return text[: match.start()], match.group(1)
 
 
 def number_key(number: str) -> str:
     """The comparison key of a card number: upper case, no ``[EN]``, no spaces."""
-    text = _SPACES.sub("", fold_width(number))
-    text = _EN_SUFFIX.sub("", text)
-    return text.upper()
+    text = "".join(fold_width(number).split()).upper()
+    return text[:-4] if text.endswith("[EN]") else text
 
 
 def looks_like_number(text: str) -> bool:
     """True when ``text`` has the shape of a card number (``WXDi-P01-040``, ``PR-K060``)."""
-    return bool(_NUMBER_SHAPE.match(_SPACES.sub("", fold_width(text))))
+    return bool(_NUMBER_SHAPE.match("".join(fold_width(text).split())))
 
 
 def series_of(number: str) -> str:

@@ -8,6 +8,7 @@ package.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from typing import Iterable
 
 from wixoss_deckcheck.cards import Card
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key
+from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key, search_key, series_of, split_edition_suffix
 from wixoss_deckcheck.resources import sample_pool_path
 from wixoss_deckcheck.userdirs import installed_pool_path
 
@@ -49,6 +50,25 @@ def locate_pool(option: str | os.PathLike | None = None) -> PoolLocation:
     return PoolLocation(sample_pool_path(), "sample")
 
 
+def share_equal_values(cards: list[Card]) -> list[Card]:
+    """Make equal field values one object (``"SIGNI"``, ``("white",)``, ``{}``, costs).
+
+    JSON gives every card its own copies; shared ones make the pickled cache smaller
+    and much faster to load (it stores each shared object once). Values are never
+    mutated, so sharing them is safe.
+    """
+    shared: dict = {}
+
+    def one(value):
+        if isinstance(value, dict):
+            return shared.setdefault(("dict",) + tuple(sorted(value.items())), value)
+        if isinstance(value, (str, tuple)):
+            return shared.setdefault(value, value)
+        return value
+
+    return [card._make(one(value) for value in card) for card in cards]
+
+
 @dataclass
 class Resolution:
     """The outcome of resolving one decklist query against the pool."""
@@ -67,6 +87,11 @@ class Resolution:
 class CardPool:
     """All known cards, indexed by number (reprints included) and by name in every language."""
 
+    #: Alias tables (:mod:`wixoss_deckcheck.aliases`), read on the first name no card has.
+    #: A class default, so a pool that never misses never reads them, and the pickled
+    #: pool cache never holds them.
+    _aliases = None
+
     def __init__(self, cards: Iterable[Card], meta: dict | None = None, location: PoolLocation | None = None):
         self.cards: list[Card] = list(cards)
         self.meta = meta or {}
@@ -79,9 +104,10 @@ class CardPool:
             for reprint in card.reprints:
                 self._by_number.setdefault(number_key(reprint), card)
             self._by_name.setdefault(card.key, []).append(card)
-            for value in card.names.values():
+            # Every name (Japanese too) under its loose search key: kana, accents.
+            for value in (card.name, *card.names.values()):
                 if value:
-                    bucket = self._by_other_name.setdefault(name_key(value), [])
+                    bucket = self._by_other_name.setdefault(search_key(value), [])
                     if card not in bucket:
                         bucket.append(card)
 
@@ -93,7 +119,15 @@ class CardPool:
 
         path = location.path
         if path.is_file():
-            state = load_cached("pool", path)
+            # Unpickling ~100k small objects: the cyclic GC would run dozens of times
+            # for nothing (nothing here is garbage yet), so it waits until the end.
+            was_enabled = gc.isenabled()
+            gc.disable()
+            try:
+                state = load_cached("pool", path)
+            finally:
+                if was_enabled:
+                    gc.enable()
             if state is not None:
                 pool = cls.__new__(cls)
                 pool.__dict__.update(state)
@@ -133,7 +167,7 @@ class CardPool:
             except (KeyError, TypeError) as exc:
                 raise InputError(f"card pool entry /cards/{index} is malformed (missing or wrong field {exc})", str(path)) from None
         meta = {key: value for key, value in data.items() if key != "cards"}
-        return cls(cards, meta, location)
+        return cls(share_equal_values(cards), meta, location)
 
     # -- queries -----------------------------------------------------------------
     def __len__(self) -> int:
@@ -158,25 +192,87 @@ class CardPool:
         """Resolve a card number or a name in any language the pool knows.
 
         An exact number or name resolves. Several different cards that share a
-        name (other than reprints, which are one name) make the query ambiguous; an
-        unknown query gets close suggestions. Nothing is ever substituted.
+        name (other than reprints, which are one name) make the query ambiguous. A
+        name no card has is looked up in the alias tables (names deck editors use,
+        mapped to card numbers); an unknown query gets close suggestions. Nothing is
+        ever guessed.
         """
         text = query.strip()
         if looks_like_number(text):
             card = self.by_number(text)
             if card is not None:
                 return Resolution(query, card, number=self._printed_number(card, text))
-        key = name_key(text)
-        exact = self._by_name.get(key)
+        found = self._resolve_name(query, text)
+        if found is None:
+            # "Servant D (WX07)": a deck editor's set code after the name picks a print.
+            base, edition = split_edition_suffix(text)
+            if edition:
+                found = self._resolve_name(query, base, edition)
+        if found is None:
+            found = self._resolve_alias(query, text)
+        return found or Resolution(query, suggestions=self.suggest(text))
+
+    def _resolve_alias(self, query: str, text: str) -> Resolution | None:
+        """A name from the alias tables, once every exact lookup failed; None if none applies.
+
+        An alias whose numbers this pool does not know is ignored. ``Name (SET)`` looks
+        up ``Name`` and prefers the print of SET, as for card names.
+        """
+        if self._aliases is None:
+            from wixoss_deckcheck.aliases import load_aliases
+
+            self._aliases = load_aliases()
+        base, edition = split_edition_suffix(text)
+        alias = self._aliases.get(text) or (self._aliases.get(base) if edition else None)
+        if alias is None:
+            return None
+        for number in alias.numbers:
+            card = self.by_number(number)
+            if card is not None:
+                break
+        else:
+            return None
+        printed = self._printed_number(card, alias.number) if number == alias.number else alias.number
+        if edition:
+            found = self._pick(query, [card], edition)
+            if found.number:
+                return found
+        return Resolution(query, card, number=printed)
+
+    def _resolve_name(self, query: str, text: str, edition: str | None = None) -> Resolution | None:
+        """Exact Japanese name, else any name in its loose search key; None if unknown."""
+        exact = self._by_name.get(name_key(text))
         if exact:
-            return Resolution(query, exact[0])
-        others = self._by_other_name.get(key)
-        if others:
-            distinct = {card.key: card for card in others}
-            if len(distinct) == 1:
-                return Resolution(query, others[0])
-            return Resolution(query, candidates=list(distinct.values()))
-        return Resolution(query, suggestions=self.suggest(text))
+            return self._pick(query, exact, edition)
+        others = self._by_other_name.get(search_key(text))
+        if not others:
+            return None
+        distinct = {card.key: card for card in others}
+        if len(distinct) > 1 and edition:
+            in_edition = {key: card for key, card in distinct.items()
+                          if any(self._print_in(same, edition) for same in self.same_name(card))}
+            distinct = in_edition or distinct
+        if len(distinct) == 1:
+            key = next(iter(distinct))
+            return self._pick(query, [card for card in others if card.key == key], edition)
+        return Resolution(query, candidates=list(distinct.values()))
+
+    def _pick(self, query: str, cards: list[Card], edition: str | None) -> Resolution:
+        """The row (and printed number) of a same-name group, preferring ``edition``'s print."""
+        if edition:
+            for card in self.same_name(cards[0]):
+                number = self._print_in(card, edition)
+                if number:
+                    return Resolution(query, card, number=number)
+        return Resolution(query, cards[0])
+
+    @staticmethod
+    def _print_in(card: Card, edition: str) -> str | None:
+        wanted = edition.upper()
+        for number in (card.number, *card.reprints):
+            if series_of(number).upper() == wanted or number_key(number).startswith(wanted + "-"):
+                return number
+        return None
 
     def _printed_number(self, card: Card, text: str) -> str:
         wanted = number_key(text)
@@ -200,3 +296,7 @@ class CardPool:
 
     def all_numbers(self) -> Iterable[tuple[str, Card]]:
         return self._by_number.items()
+
+    def name_index(self) -> Iterable[tuple[str, list[Card]]]:
+        """Every (search key, cards) pair of every name in every language (card search)."""
+        return self._by_other_name.items()

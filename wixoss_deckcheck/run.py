@@ -20,7 +20,9 @@ from wixoss_deckcheck.report import RunReport
 class CheckSession:
     """A pool, a language and the checkers built so far (one per format and day)."""
 
-    def __init__(self, cardpool: str | None = None, lang: str | None = None, disable: Iterable[str] = ()):
+    def __init__(self, cardpool: str | None = None, lang: str | None = None, disable: Iterable[str] = (),
+                 play: bool = False):
+        self.play = play  # also run the play-legality analysis (check --play)
         self.pool = CardPool.load(locate_pool(cardpool))
         self.lang = lang or default_language()
         self.disable = tuple(disable)
@@ -71,15 +73,20 @@ class CheckSession:
             if exc.path is None:
                 exc.path = path
             return DeckResult(path, format=deck.format, error=exc)
-        return checker.check(deck)
+        result = checker.check(deck)
+        if self.play:
+            from wixoss_deckcheck.engine.play import add_play_findings
+
+            add_play_findings(checker, deck, result)
+        return result
 
 
 def run_check(paths: Iterable[str], format_id: str | None = None, format_file: str | None = None,
               as_of: str | None = None, cardpool: str | None = None, lang: str | None = None,
-              encoding: str | None = None, disable: Iterable[str] = ()) -> RunReport:
+              encoding: str | None = None, disable: Iterable[str] = (), play: bool = False) -> RunReport:
     """Check every deck and return the run report (usage errors raise)."""
     day = parse_day(as_of) if as_of else None
-    session = CheckSession(cardpool, lang, disable)
+    session = CheckSession(cardpool, lang, disable, play=play)
     table = None
     if format_id or format_file:
         table = session.table(format_id, format_file)

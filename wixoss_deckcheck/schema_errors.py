@@ -18,7 +18,7 @@ def first_problem(validator, data) -> tuple[str, list] | None:
     parts = list(error.absolute_path)
     message = error.message
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})), key=str)  # keys may be null
         if extra:
             parts.append(extra[0])
             message = f"unknown key {extra[0]!r} (not allowed here; a typo?)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key
+from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key, search_key, split_edition_suffix
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool import CardPool
@@ -24,7 +24,7 @@ def suggest_cards(pool: "CardPool", text: str, limit: int = 3) -> list[str]:
         choices = {}
         for key, card in pool.numbers_and_names():
             choices.setdefault(key, card)
-        query = name_key(text)
+        query = search_key(split_edition_suffix(text)[0])
         scorer = fuzz.ratio
     found = process.extract(query, list(choices), scorer=scorer, limit=limit * 3, score_cutoff=_MIN_SCORE)
     result: list[str] = []

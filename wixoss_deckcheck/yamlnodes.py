@@ -22,6 +22,10 @@ def compose_with_lines(text: str, path: str) -> yaml.Node | None:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         raise InputError(f"invalid YAML: {exc.problem or exc.context}", path, line) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line = text[: exc.position].count("\n") + 1 if isinstance(exc.position, int) else None
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        raise InputError(f"invalid YAML: {exc.reason} (character U+{code:04X})", path, line) from None
     except yaml.YAMLError as exc:
         raise InputError(f"invalid YAML: {exc}", path) from None
 

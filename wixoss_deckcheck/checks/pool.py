@@ -17,8 +17,9 @@ def _is_level_zero_lrig(card) -> bool:
 @check("WX120", "card-pool", "error", "Card not in the format's card pool")
 def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """A card must carry one of the format's icons (Key: key icon; Diva: diva icon). A
-    card without it is legal when a card of the same name has it (a reprint). Level-0
-    LRIGs follow their own rule (level-zero-lrig-pool)."""
+    card without it is legal when a card of the same name has it (a reprint), or when
+    the print the deck names has it. Level-0 LRIGs follow their own rule
+    (level-zero-lrig-pool)."""
     required = frozenset(params.get("icons") or ())
     include = _Selection(params.get("include"))
     exclude = _Selection(params.get("exclude"))
@@ -29,7 +30,10 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         card = entry.card
         if card.token:
             continue
-        icons = deck.icons.icons_of_name(card) if same_name else deck.icons.icons_of_number(entry.number)
+        # The print the deck names counts too: an alias may name a print the pool lacks.
+        icons = deck.icons.icons_of_number(entry.number)
+        if same_name:
+            icons |= deck.icons.icons_of_name(card)
         if exclude and exclude.matches(entry, same_name):
             yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "excluded"})
             continue

@@ -1,14 +1,18 @@
-"""``wixoss-deckcheck cardpool ...``: build and install the card pool."""
+"""``wixoss-deckcheck cardpool ...``: build, update, install and inspect the card pool."""
 
 from __future__ import annotations
 
+import sys
+
 import click
 
+from wixoss_deckcheck.cli.options import cardpool_option
 from wixoss_deckcheck.userdirs import installed_pool_path
 
 IMPORTERS = {
     "wixossreact": ("wixoss_deckcheck.importers.wixossreact", "import_wixossreact"),
 }
+_SHOWN_CONFLICTS = 20
 
 
 @click.group("cardpool")
@@ -39,3 +43,113 @@ def import_command(source, directory, output):
     write_pool(document, target)
     numbers = sum(1 + len(card.get("reprints", [])) for card in cards)
     click.echo(f"wrote {target}: {len(cards)} cards, {numbers} card numbers (with reprints) from {source}")
+
+
+@cardpool_group.command("build")
+@click.option("--from", "from_dir", metavar="DIR",
+              help="A folder laid out like ../shared/carddata: wixossreact/, relax/, webxoss/, english/, official-html/ (missing ones skipped).")
+@click.option("--source", "source_options", multiple=True, metavar="NAME=PATH",
+              help="Give one source alone (wixossreact, relax, webxoss, english, official); repeatable; overrides --from.")
+@click.option("-o", "--output", metavar="FILE",
+              help="Write the pool to FILE (default: install it in the user data directory).")
+@click.option("--report", "report_file", metavar="FILE", help="Also write the merge report alone to FILE (JSON).")
+@click.option("-v", "--verbose", is_flag=True, help="List every conflict, not only the first ones.")
+def build_command(from_dir, source_options, output, report_file, verbose):
+    """Merge every card source into one pool, and report where sources disagree.
+
+    Each card keeps which source gave each of its fields; conflicts (a different
+    level, colour, Life Burst or type for the same number) are listed, never
+    silently resolved.
+    """
+    from pathlib import Path
+
+    from wixoss_deckcheck.errors import UsageError
+    from wixoss_deckcheck.importers.build import build_pool, discover_sources
+    from wixoss_deckcheck.importers.common import write_pool
+
+    paths: dict[str, Path] = discover_sources(from_dir) if from_dir else {}
+    for option in source_options:
+        name, sep, path = option.partition("=")
+        if not sep or not name.strip() or not path.strip():
+            raise UsageError(f"--source expects NAME=PATH, got {option!r}")
+        paths[name.strip()] = Path(path.strip())
+    if not paths:
+        raise UsageError("give --from DIR or at least one --source NAME=PATH")
+    document, result = build_pool(paths)
+    target = Path(output) if output else installed_pool_path()
+    write_pool(document, target)
+    if report_file:
+        import json
+
+        from wixoss_deckcheck.output import write_atomic
+
+        write_atomic(report_file, json.dumps(result.report, ensure_ascii=False, indent=1) + "\n")
+    _echo_build(target, document, result, verbose)
+
+
+def _echo_build(target, document, result, verbose: bool) -> None:
+    from wixoss_deckcheck.importers.merge import describe_entry
+
+    sources = ", ".join(f"{s['name']} ({s.get('cards', 0)})" for s in document["sources"])
+    counts = result.counts
+    click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers (with reprints)")
+    click.echo(f"sources: {sources}")
+    click.echo(f"merge report: {counts['conflicts']} conflicts, {counts['unmatched']} unmatched records "
+               f"(all in the pool's merge_report)")
+    conflicts = [entry for entry in result.report if entry["kind"] == "conflict"]
+    shown = conflicts if verbose else conflicts[:_SHOWN_CONFLICTS]
+    for entry in shown:
+        click.echo(f"  {describe_entry(entry)}")
+    if len(shown) < len(conflicts):
+        click.echo(f"  ... and {len(conflicts) - len(shown)} more (-v lists them all)")
+
+
+@cardpool_group.command("info")
+@cardpool_option
+def info_command(cardpool):
+    """Show what the card pool holds and where it came from."""
+    from wixoss_deckcheck.pool import CardPool, locate_pool
+    from wixoss_deckcheck.pool_info import pool_summary
+
+    summary = pool_summary(CardPool.load(locate_pool(cardpool)))
+    click.echo(f"card pool: {summary['path']} ({summary['origin']})")
+    click.echo(f"built: {summary['created'] or 'unknown'} by {summary['generator'] or 'unknown'}")
+    for source in summary["sources"]:
+        where = source.get("url") or source.get("path") or ""
+        when = f", retrieved {source['retrieved']}" if source.get("retrieved") else ""
+        click.echo(f"  source {source['name']}: {source.get('cards', '?')} records from {where}{when}")
+    click.echo(f"cards: {summary['cards']} ({summary['numbers']} card numbers with reprints, {summary['tokens']} tokens)")
+    click.echo("formats: " + ", ".join(f"{name} {count}" for name, count in summary["formats"].items()))
+    click.echo("types: " + ", ".join(f"{name} {count}" for name, count in summary["types"].items()))
+    series = [f"{name} {count}" for name, count in summary["series"].items()]
+    click.echo(f"series ({len(series)}):")
+    for start in range(0, len(series), 8):
+        click.echo("  " + ", ".join(series[start:start + 8]))
+    if summary["merge_report"]:
+        click.echo("merge report: " + ", ".join(f"{kind} {count}" for kind, count in summary["merge_report"].items()))
+
+
+@cardpool_group.command("update")
+@click.option("--source", "only", multiple=True, metavar="NAME",
+              help="Download only this source (repeatable); the others are reused from the last update.")
+@click.option("--sources-file", metavar="FILE",
+              help="A YAML file of your own sources or mirrors (default: $WIXOSS_DECKCHECK_SOURCES, then the user config).")
+@click.option("-o", "--output", metavar="FILE", help="Update FILE instead of the installed pool.")
+@click.option("--allow-removals", is_flag=True, help="Accept a new pool that lacks card numbers the old one had.")
+@click.option("--full", is_flag=True, help="Re-check every official card page, not only new ones.")
+@click.option("-v", "--verbose", is_flag=True, help="Say what is downloaded, file by file (on stderr).")
+def update_command(only, sources_file, output, allow_removals, full, verbose):
+    """Download the card sources and replace the pool, safely.
+
+    A failed or interrupted update leaves the previous pool byte-for-byte intact
+    and says what failed (exit 2).
+    """
+    from pathlib import Path
+
+    from wixoss_deckcheck.update.run import run_update
+
+    target = Path(output) if output else installed_pool_path()
+    outcome = run_update(target, only=list(only), sources_file=sources_file, allow_removals=allow_removals,
+                         full=full, progress=(lambda line: click.echo(line, err=True)) if verbose else (lambda line: None))
+    click.echo(outcome.summary())
+    sys.exit(0)

@@ -7,6 +7,7 @@ import sys
 import click
 
 from wixoss_deckcheck.cli.options import cardpool_option, lang_option
+from wixoss_deckcheck.cli.settings import OUTPUT_FORMATS, config_option, no_config_option
 from wixoss_deckcheck.errors import InputError, UsageError
 
 
@@ -18,8 +19,8 @@ from wixoss_deckcheck.errors import InputError, UsageError
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Judge the deck by the rules in force that day (default: the deck's date, else today).")
 @cardpool_option
 @lang_option
-@click.option("--output-format", "-O", "output_format", default="text", show_default=True,
-              type=click.Choice(["text", "json", "json-lines"]), help="Report format.")
+@click.option("--output-format", "-O", "output_format", default=None, type=click.Choice(OUTPUT_FORMATS),
+              help="Report format (default: github under GitHub Actions, else text).")
 @click.option("-o", "--output", "output", metavar="FILE", help="Write the report to FILE (atomically) instead of stdout.")
 @click.option("--encoding", metavar="NAME", help="Decklist encoding (default: detect UTF-8/UTF-16/Shift_JIS).")
 @click.option("--disable", multiple=True, metavar="CODE", help="Skip a check by code or name (repeatable).")
@@ -28,25 +29,36 @@ from wixoss_deckcheck.errors import InputError, UsageError
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colour the text report (honours NO_COLOR).")
 @click.option("-v", "--verbose", is_flag=True, help="Say which card pool and rules were used.")
+@click.option("--play", is_flag=True,
+              help="Also analyse whether the deck can be played as built (play findings WX201-WX211).")
+@config_option
+@no_config_option
 def check_command(decks, format_id, format_file, as_of, cardpool, lang, output_format, output, encoding,
-                  disable, strict, exit_zero, color, verbose):
+                  disable, strict, exit_zero, color, verbose, config_file, no_config, play=False):
     """Check each DECK (text, YAML, JSON or Cockatrice .cod) and name every problem."""
+    from wixoss_deckcheck.cli.settings import apply_settings, choose_output_format
+
+    merged = apply_settings(click.get_current_context(), dict(locals()))  # settings file < command line
+    format_id, format_file, as_of, cardpool, lang = (merged[k] for k in ("format_id", "format_file", "as_of", "cardpool", "lang"))
+    encoding, disable, strict, exit_zero, color = (merged[k] for k in ("encoding", "disable", "strict", "exit_zero", "color"))
+    output_format = choose_output_format(merged["output_format"])
     from wixoss_deckcheck.run import run_check
 
     report = run_check(
         decks, format_id=format_id, format_file=format_file, as_of=as_of, cardpool=cardpool,
-        lang=lang, encoding=encoding, disable=disable,
+        lang=lang, encoding=encoding, disable=disable, play=play,
     )
     from wixoss_deckcheck.reporters import render
 
     use_color = _use_color(color, output)
-    text = render(output_format, report, color=use_color, verbose=verbose, to_terminal=not output)
+    report.strict = bool(strict)
+    text = render(output_format, report, color=use_color, verbose=verbose, to_terminal=not output, strict=report.strict)
     if output:
         from wixoss_deckcheck.output import write_atomic
 
         write_atomic(output, text)
     else:
-        click.echo(text, nl=False)
+        click.echo(text, nl=False, color=True if use_color else None)  # --color always survives a pipe
     code = report.exit_code(strict=strict)
     report_on_terminal = output_format == "text" and not output
     for result in report.results:

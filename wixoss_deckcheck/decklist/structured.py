@@ -18,6 +18,7 @@ entry keeps its line number.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 
 import yaml
@@ -38,23 +39,110 @@ def _deck_validator():
     return jsonschema.Draft202012Validator(schema)
 
 
+_KEYS = frozenset({"name", "format", "date", "main", "lrig", "notes"})
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class _NotSimple(Exception):
+    """The document uses YAML beyond strings, decimal integers and nulls: use the full constructor."""
+
+
+_STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
+
+
+def _simple_plain(node):
+    """Plain values of a document of mappings, lists, strings, decimal integers and nulls.
+
+    The common decklist, much faster than PyYAML's constructor and with the same result;
+    anything else (anchors, merge keys, dates, booleans, 0x or 010 integers) raises
+    :class:`_NotSimple`.
+    """
+    if node is None:
+        return None
+    if isinstance(node, yaml.ScalarNode):
+        tag, value = node.tag, node.value
+        if tag == _STR:
+            return value
+        if tag == _INT and value.isdigit() and value.isascii() and (value == "0" or value[0] != "0"):
+            return int(value)
+        if tag == _NULL:
+            return None
+        raise _NotSimple
+    if isinstance(node, yaml.SequenceNode) and node.tag == "tag:yaml.org,2002:seq":
+        return [_simple_plain(item) for item in node.value]
+    if isinstance(node, yaml.MappingNode) and node.tag == "tag:yaml.org,2002:map":
+        result = {}
+        for key, value in node.value:
+            if not isinstance(key, yaml.ScalarNode) or key.tag != _STR:
+                raise _NotSimple
+            result[key.value] = _simple_plain(value)
+        return result
+    raise _NotSimple
+
+
+def _plainly_valid(data: dict) -> bool:
+    """A quick yes for the usual, valid decklist (no jsonschema needed); False means "ask the schema".
+
+    Accepts only documents ``deck.schema.json`` accepts: known keys, text fields as
+    strings, and entries that are non-empty strings or ``{card, count}`` mappings.
+    """
+    if not _KEYS.issuperset(data) or ("main" not in data and "lrig" not in data):
+        return False
+    for key in ("name", "format", "notes"):
+        if key in data and not isinstance(data[key], str):
+            return False
+    if "date" in data and not (isinstance(data["date"], str) and _DATE.search(data["date"])):
+        return False
+    for section in ("main", "lrig"):
+        if section not in data:
+            continue
+        entries = data[section]
+        if not isinstance(entries, list):
+            return False
+        for item in entries:
+            if isinstance(item, str):
+                if not item:
+                    return False
+            elif isinstance(item, dict):
+                card, count = item.get("card"), item.get("count", 1)
+                if not (isinstance(card, str) and card) or len(item) > 1 + ("count" in item):
+                    return False
+                if type(count) is not int or not 1 <= count <= 99:
+                    return False
+            else:
+                return False
+    return True
+
+
 def parse_structured_deck(text: str, path: str) -> Deck:
     """Parse a YAML or JSON decklist; schema problems name the JSON path and line."""
+    fast = _plain_json_deck(text) if path.lower().endswith(".json") else None
+    if fast is not None:
+        data, lines = fast
+        return _build_deck(data, path, lambda parts: lines.get(tuple(parts)))
     root = compose_with_lines(text, path)
-    data = plain(root, path)
+    try:
+        data = _simple_plain(root)
+    except _NotSimple:
+        data = plain(root, path)
     if not isinstance(data, dict):
         raise InputError("a YAML/JSON decklist must be a mapping with main: and lrig: lists", path, 1)
-    problem = first_problem(_deck_validator(), data)
+    problem = None if _plainly_valid(data) else first_problem(_deck_validator(), data)
     if problem is not None:
         message, parts = problem
         raise InputError(f"{message} (at {pointer(parts)})", path, _line_of(root, parts))
+    return _build_deck(data, path, lambda parts: _line_of(root, parts))
+
+
+def _build_deck(data: dict, path: str, line_of) -> Deck:
+    """The deck of a valid document; ``line_of(parts)`` gives the line of a JSON path."""
     deck = Deck(path=path, name=data.get("name"), date=data.get("date"))
     if data.get("format"):
         deck.format = str(data["format"]).strip().lower()
-        deck.format_line = _line_of(root, ["format"])
+        deck.format_line = line_of(["format"])
     for section in ("main", "lrig"):
         for index, item in enumerate(data.get(section) or []):
-            line = _line_of(root, [section, index])
+            line = line_of([section, index])
             if isinstance(item, str):
                 parsed = parse_entry_line(item)
                 count, query = parsed if parsed else (1, item.strip())
@@ -64,6 +152,58 @@ def parse_structured_deck(text: str, path: str) -> Deck:
                 count, query = item.get("count", 1), item["card"].strip()
             deck.entries.append(DeckEntry(count, query, line, section))
     return deck
+
+
+_JSON_STRING = r'"(?:[^"\\]|\\.)*"'
+#: A flat object (an entry such as {"card": ..., "count": 4}) is one token; then strings, punctuation, literals.
+_JSON_TOKEN = re.compile(r'\{[^{}\[\]"]*(?:' + _JSON_STRING + r'[^{}\[\]"]*)*\}|' + _JSON_STRING
+                         + r'|[{}\[\],:]|[^\s{}\[\],:"]+')
+
+
+def _plain_json_deck(text: str) -> tuple[dict, dict] | None:
+    """A valid JSON decklist read by the json module, with the lines of its keys and entries.
+
+    Returns None for anything unusual (invalid JSON, duplicate keys, a schema problem):
+    the YAML path then reads it and names the problem with its line.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not _plainly_valid(data):
+        return None
+    lines: dict[tuple, int] = {}
+    depth, line, last = 0, 1, 0
+    expect_key, section, index, item_start = False, None, -1, False
+    for match in _JSON_TOKEN.finditer(text):
+        start = match.start()
+        line += text.count("\n", last, start)
+        last = start
+        token = match.group()
+        if depth == 2 and item_start and token != "]":
+            index += 1
+            lines[(section, index)] = line
+            item_start = False
+        if depth == 1 and expect_key and token.startswith('"'):
+            key = json.loads(token)
+            if (key,) in lines:
+                return None  # a duplicate key: json keeps the last, YAML lines the first
+            lines[(key,)] = line
+            section, expect_key = key, False
+        elif token in ("{", "["):
+            depth += 1
+            if depth == 1:
+                expect_key = True
+            elif depth == 2:
+                index, item_start = -1, token == "["
+        elif token in ("}", "]"):
+            depth -= 1
+        elif token == ",":
+            if depth == 1:
+                expect_key = True
+            elif depth == 2:
+                item_start = True
+    return data, lines
 
 
 def _line_of(node: yaml.Node, path: list) -> int | None:

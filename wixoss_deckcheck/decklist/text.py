@@ -14,6 +14,7 @@ Accepted lines (full-width digits and letters work too)::
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
 from wixoss_deckcheck.errors import InputError
@@ -43,15 +44,25 @@ _SECTION_WORDS = {
 }
 
 
+_BRACKETED = re.compile(r"\[(.+)\]")
+_TRAILING_COLON = re.compile(r"\s*[:：]\s*$")
+_TRAILING_COUNT_BRACKETED = re.compile(r"\s*[\(\[]\s*\d+\s*(枚|cards?)?\s*[\)\]]\s*$", re.IGNORECASE)
+_TRAILING_COUNT = re.compile(r"\s*\d+\s*(枚|cards?)$", re.IGNORECASE)
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f]")  # control characters other than tab
+
+
+@lru_cache(maxsize=4096)  # pure; the lines of a batch of decks repeat a lot
 def section_of_heading(line: str) -> str | None:
     """Return ``main``/``lrig`` when ``line`` is a section heading, else ``None``."""
     text = fold_width(line).strip()
-    bracketed = re.fullmatch(r"\[(.+)\]", text)
+    if text[:1].isdigit():  # "4 WXDi-P01-040": no heading word starts with a digit
+        return None
+    bracketed = _BRACKETED.fullmatch(text)
     if bracketed:
         text = bracketed.group(1)
-    text = re.sub(r"\s*[:：]\s*$", "", text)
-    text = re.sub(r"\s*[\(\[]\s*\d+\s*(枚|cards?)?\s*[\)\]]\s*$", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"\s*\d+\s*(枚|cards?)$", "", text, flags=re.IGNORECASE)
+    text = _TRAILING_COLON.sub("", text)
+    text = _TRAILING_COUNT_BRACKETED.sub("", text)
+    text = _TRAILING_COUNT.sub("", text)
     word = text.strip().casefold()
     for section, words in _SECTION_WORDS.items():
         if word in words:
@@ -59,6 +70,7 @@ def section_of_heading(line: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=8192)  # pure; the lines of a batch of decks repeat a lot
 def parse_entry_line(line: str) -> tuple[int, str] | None:
     """Split ``4x NAME`` / ``NAME x4`` / ``NAME`` into (count, name-or-number)."""
     folded = fold_width(line).strip()
@@ -119,7 +131,7 @@ def parse_text_deck(text: str, path: str) -> Deck:
             count, query = parsed
         if count < 1 or count > MAX_COPIES:
             raise InputError(f"copy count {count} is out of range (1-{MAX_COPIES}): {line!r}", path, number)
-        if "\x00" in query or any(ord(ch) < 32 and ch != "\t" for ch in query):
+        if _CONTROL.search(query):
             raise InputError("control characters in a card name", path, number)
         deck.entries.append(DeckEntry(count, query, number, section))
     return deck

@@ -109,11 +109,28 @@ def build_pool_document(cards: list[dict], sources: Iterable[dict]) -> dict:
     }
 
 
+def _pool_schema() -> dict:
+    return json.loads((cardpool_dir() / "schema.json").read_text(encoding="utf-8"))
+
+
 def validate_pool_document(document: dict) -> None:
-    """Validate a pool document against ``cardpool/schema.json`` (raises InputError)."""
+    """Validate a pool document against ``cardpool/schema.json`` (raises InputError).
+
+    The schema is first checked by the compiled validator of
+    :mod:`wixoss_deckcheck.fastschema` (fast, same verdict); ``jsonschema`` runs only
+    to word the error of an invalid document, or when the schema uses a keyword the
+    compiled validator does not know.
+    """
+    from wixoss_deckcheck.fastschema import UnsupportedSchema, compile_schema
+
+    schema = _pool_schema()
+    try:
+        if compile_schema(schema)(document, ()) is None:
+            return
+    except UnsupportedSchema:
+        pass
     import jsonschema
 
-    schema = json.loads((cardpool_dir() / "schema.json").read_text(encoding="utf-8"))
     validator = jsonschema.Draft202012Validator(schema)
     error = next(iter(sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))), None)
     if error is not None:

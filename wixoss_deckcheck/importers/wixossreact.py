@@ -167,3 +167,11 @@ def import_wixossreact(directory: str | Path) -> tuple[list[dict], dict]:
         "reprints": reprint_count,
     }
     return cards, source
+
+
+def load_wixossreact(directory: str | Path):
+    """:func:`import_wixossreact` as an :class:`~wixoss_deckcheck.importers.source.ImportedSource`."""
+    from wixoss_deckcheck.importers.source import ImportedSource
+
+    cards, description = import_wixossreact(directory)
+    return ImportedSource(SOURCE_NAME, cards, description)

@@ -22,10 +22,28 @@ def reporter(name: str):
     return wrap
 
 
+#: Reporters imported only when asked for; each registers itself with ``@reporter``.
+_LAZY_MODULES = {
+    "github": "wixoss_deckcheck.reporters.github",
+    "sarif": "wixoss_deckcheck.reporters.sarif",
+    "junit": "wixoss_deckcheck.reporters.junit",
+    "csv": "wixoss_deckcheck.reporters.csv_report",
+}
+
+
 def render(name: str, report: RunReport, **options) -> str:
+    if name not in REPORTERS and name in _LAZY_MODULES:
+        import importlib
+
+        importlib.import_module(_LAZY_MODULES[name])
     return REPORTERS[name](report, **options)
+
+
+def reporter_names() -> list[str]:
+    """Every reporter name, the lazily imported ones included."""
+    return sorted(set(REPORTERS) | set(_LAZY_MODULES))
 
 
 from wixoss_deckcheck.reporters import json_report, text  # noqa: E402,F401  (registers them)
 
-__all__ = ["REPORTERS", "render", "reporter"]
+__all__ = ["REPORTERS", "render", "reporter", "reporter_names"]

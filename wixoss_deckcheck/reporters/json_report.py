@@ -8,9 +8,14 @@ from wixoss_deckcheck.report import RunReport
 from wixoss_deckcheck.reporters import reporter
 
 
+#: Above this many decks the document is written compactly (json's C encoder; indenting costs seconds).
+INDENT_LIMIT = 200
+
+
 @reporter("json")
 def render_json(report: RunReport, **_options) -> str:
-    return json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    indent = 2 if len(report.results) <= INDENT_LIMIT else None
+    return json.dumps(report.to_dict(), ensure_ascii=False, indent=indent) + "\n"
 
 
 @reporter("json-lines")

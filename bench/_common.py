@@ -1,0 +1,57 @@
+"""Helpers shared by the benchmarks: a full card pool built from ../shared, isolated dirs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+CARDDATA = SHARED / "carddata" / "wixossreact"
+DECKS = SHARED / "decks"
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def isolated_environment(base: Path) -> dict[str, str]:
+    """Environment variables that keep the benchmark's data and cache out of the user's."""
+    env = dict(os.environ)
+    env["WIXOSS_DECKCHECK_DATA_DIR"] = str(base / "data")
+    env["WIXOSS_DECKCHECK_CACHE_DIR"] = str(base / "cache")
+    env.pop("WIXOSS_DECKCHECK_CARDPOOL", None)
+    env.pop("GITHUB_ACTIONS", None)
+    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+def build_full_pool(target: Path) -> Path:
+    """Build the full card pool from the shared wixossreact CSVs with the project's importer."""
+    from wixoss_deckcheck.importers.common import build_pool_document, write_pool
+    from wixoss_deckcheck.importers.wixossreact import import_wixossreact
+
+    cards, source = import_wixossreact(CARDDATA)
+    write_pool(build_pool_document(cards, [source]), target)
+    return target
+
+
+def tool_command(installed: bool = False) -> list[str]:
+    """``python -m wixoss_deckcheck`` from this checkout, or the installed console script."""
+    if installed:
+        script = shutil.which("wixoss-deckcheck")
+        if not script:
+            raise SystemExit("--installed: no wixoss-deckcheck on PATH")
+        return [script]
+    return [sys.executable, "-m", "wixoss_deckcheck"]
+
+
+def run(command: list[str], env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def temp_base(prefix: str) -> Path:
+    return Path(tempfile.mkdtemp(prefix=prefix))

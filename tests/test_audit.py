@@ -1,0 +1,164 @@
+"""`wixoss-deckcheck audit`: finding decks, parallel checking, summaries, CSV and JSON reports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from wixoss_deckcheck.audit import AuditSettings, expand_paths, run_audit
+from wixoss_deckcheck.cli import cli
+from wixoss_deckcheck.decklist import DECK_SUFFIXES
+from wixoss_deckcheck.errors import InputError
+
+from conftest import DECKS, EXAMPLES
+
+LEGAL = DECKS / "text" / "rx-wxdi-d01.txt"
+ILLEGAL = EXAMPLES / "diva-illegal.txt"
+ILLEGAL_CODES = {"WX101": 1, "WX102": 1, "WX103": 1, "WX104": 1, "WX120": 1}
+
+
+def audit(*args, input=None, env=None):
+    return CliRunner().invoke(cli, ["audit", "--no-config", *args], input=input, env=env, catch_exceptions=False)
+
+
+@pytest.fixture
+def mixed(tmp_path) -> Path:
+    """A folder with a legal deck, an illegal deck (in a subfolder) and a garbage file."""
+    folder = tmp_path / "decks"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copy(LEGAL, folder / "legal.txt")
+    shutil.copy(ILLEGAL, folder / "sub" / "illegal.txt")
+    (folder / "garbage.txt").write_bytes(bytes(range(256)) * 4)
+    (folder / "notes.md").write_text("not a deck", encoding="utf-8")
+    (folder / ".hidden").mkdir()
+    shutil.copy(ILLEGAL, folder / ".hidden" / "skipped.txt")
+    return folder
+
+
+def test_acceptance_mixed_folder_reports_all_three_kinds(mixed, full_pool_path):
+    result = audit(str(mixed), "--cardpool", str(full_pool_path), "--as-of", "2026-11-30")
+    assert result.exit_code == 2, result.output
+    out = result.stdout
+    assert f"{mixed / 'legal.txt'}: legal" in out
+    assert f"{mixed / 'sub' / 'illegal.txt'}: illegal (5 errors" in out
+    assert f"{mixed / 'sub' / 'illegal.txt'}:12: WX102 error" in out
+    assert f"{mixed / 'garbage.txt'}: unreadable: binary file" in out
+    assert "audited 3 decks: 1 legal, 1 illegal, 1 unreadable" in out
+    for code in ILLEGAL_CODES:
+        assert any(line.split()[:2] == [code, "1"] for line in out.splitlines()), code
+    assert "notes.md" not in out and "skipped.txt" not in out
+
+
+def test_json_report_has_the_summary_per_code(mixed, full_pool_path, tmp_path):
+    target = tmp_path / "report.json"
+    result = audit(str(mixed), "--cardpool", str(full_pool_path), "-O", "json", "-o", str(target))
+    assert result.exit_code == 2
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert data["summary"] == {"total": 3, "legal": 1, "illegal": 1, "unreadable": 1,
+                               "violations_per_code": ILLEGAL_CODES}
+    by_path = {Path(deck["path"]).name: deck for deck in data["decks"]}
+    assert by_path["garbage.txt"]["error"]["message"] == "binary file, not a decklist"
+    assert by_path["legal.txt"]["legal"] is True and by_path["illegal.txt"]["legal"] is False
+    # machine formats keep stdout clean; the unreadable file and the summary go to stderr
+    assert result.stdout == ""
+    assert f"error: {mixed / 'garbage.txt'}: binary file, not a decklist" in result.stderr
+    assert "audited 3 decks: 1 legal, 1 illegal, 1 unreadable" in result.stderr
+
+
+def test_csv_report_one_row_per_violation(mixed, full_pool_path):
+    result = audit(str(mixed), "--cardpool", str(full_pool_path), "-O", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    verdicts = {Path(row["path"]).name: row["verdict"] for row in rows}
+    assert verdicts == {"garbage.txt": "unreadable", "legal.txt": "legal", "illegal.txt": "illegal"}
+    illegal = [row for row in rows if row["verdict"] == "illegal"]
+    assert sorted(row["code"] for row in illegal) == sorted(ILLEGAL_CODES)
+    copies = next(row for row in illegal if row["code"] == "WX102")
+    assert copies["line"] == "12" and copies["cards"] == "WXDi-D01-020" and copies["severity"] == "error"
+
+
+def test_parallel_audit_matches_serial(tmp_path, full_pool_path):
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for index in range(60):  # above the in-process limit, so workers are used
+        source = ILLEGAL if index % 3 == 0 else LEGAL
+        shutil.copy(source, folder / f"deck{index:02d}.txt")
+    (folder / "deck99.cod").write_text("<cockatrice_deck><zone name='main'><card number='x' name='a'/>",
+                                       encoding="utf-8")
+    paths = expand_paths([str(folder)])
+    assert len(paths) == 61
+    settings = AuditSettings(cardpool=str(full_pool_path), lang="en", as_of="2026-11-30")
+    serial = run_audit(paths, settings, jobs=1)
+    parallel = run_audit(paths, settings, jobs=2)
+    assert [r.to_dict() for r in parallel.results] == [r.to_dict() for r in serial.results]
+    assert parallel.counts == {"total": 61, "legal": 40, "illegal": 20, "unreadable": 1}
+    broken = parallel.results[-1]
+    assert broken.error is not None and broken.error.path == str(folder / "deck99.cod") and broken.error.line == 1
+
+
+def test_expand_paths_dirs_globs_stdin_and_missing(tmp_path):
+    for name in ("a.txt", "b.yaml", "c.yml", "d.json", "e.cod", "f.deck", "g.md", "h.TXT"):
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    (tmp_path / "nested" / "deeper").mkdir(parents=True)
+    (tmp_path / "nested" / "deeper" / "z.txt").write_text("x", encoding="utf-8")
+    found = [Path(p).name for p in expand_paths([str(tmp_path)])]
+    assert found == ["a.txt", "b.yaml", "c.yml", "d.json", "e.cod", "f.deck", "h.TXT", "z.txt"]
+    assert {Path(p).suffix.lower() for p in expand_paths([str(tmp_path)])} == set(DECK_SUFFIXES)
+    globbed = expand_paths([str(tmp_path / "**" / "*.txt")])
+    assert [Path(p).name for p in globbed] == ["a.txt", "z.txt"]
+    listed = expand_paths(["-", str(tmp_path / "a.txt")], stdin_lines=[f"{tmp_path / 'b.yaml'}\n", "\n",
+                                                                          f"{tmp_path / 'a.txt'}\n"])
+    assert [Path(p).name for p in listed] == ["b.yaml", "a.txt"]  # each deck once
+    missing = str(tmp_path / "nope.txt")
+    assert expand_paths([missing, str(tmp_path / "nothing-*.txt")]) == [missing, str(tmp_path / "nothing-*.txt")]
+    assert expand_paths([str(tmp_path / "g.md")]) == [str(tmp_path / "g.md")]  # named outright: kept
+
+
+def test_stdin_list_and_missing_file(tmp_path, full_pool_path):
+    missing = tmp_path / "gone.txt"
+    result = audit("-", "--cardpool", str(full_pool_path), input=f"{LEGAL}\n{missing}\n")
+    assert result.exit_code == 2
+    assert f"{LEGAL}: legal" in result.stdout
+    assert f"{missing}: unreadable: no such file" in result.stdout
+
+
+def test_exit_codes_strict_and_exit_zero(tmp_path, full_pool_path):
+    assert audit(str(LEGAL), "--cardpool", str(full_pool_path)).exit_code == 0
+    assert audit(str(ILLEGAL), "--cardpool", str(full_pool_path)).exit_code == 1
+    assert audit(str(ILLEGAL), "--cardpool", str(full_pool_path), "--exit-zero").exit_code == 0
+    garbage = tmp_path / "g.txt"
+    garbage.write_bytes(b"\x00\x01\x02")
+    assert audit(str(garbage), "--cardpool", str(full_pool_path), "--exit-zero").exit_code == 2
+
+
+def test_usage_errors_and_empty_audit(tmp_path, full_pool_path):
+    result = audit(str(LEGAL), "--format", "nosuch", "--cardpool", str(full_pool_path))
+    assert result.exit_code == 2 and "unknown format 'nosuch'" in result.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = audit(str(empty))
+    assert result.exit_code == 2 and "no decklists found" in result.output
+
+
+def test_quiet_leaves_out_clean_decks(mixed, full_pool_path):
+    result = audit(str(mixed), "--cardpool", str(full_pool_path), "-q")
+    assert "legal.txt: legal" not in result.stdout and "illegal.txt: illegal" in result.stdout
+
+
+def test_progress_bar_only_when_asked_or_on_a_terminal(mixed, full_pool_path):
+    plain = audit(str(mixed), "--cardpool", str(full_pool_path), "-O", "json")
+    assert "auditing" not in plain.stderr  # CliRunner's stderr is not a terminal
+    forced = audit(str(mixed), "--cardpool", str(full_pool_path), "-O", "json", "--progress")
+    assert "auditing" in forced.stderr
+    assert json.loads(forced.stdout)["summary"]["total"] == 3  # the bar never touches stdout
+
+
+def test_input_error_survives_pickling():
+    error = pickle.loads(pickle.dumps(InputError("bad line", "deck.txt", 7)))
+    assert (error.message, error.path, error.line, str(error)) == ("bad line", "deck.txt", 7, "deck.txt:7: bad line")

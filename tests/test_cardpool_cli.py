@@ -1,0 +1,60 @@
+"""``cardpool build`` and ``cardpool info`` from the command line."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import CARDDATA
+from wixoss_deckcheck.cli import main
+
+
+def run(capsys, *args):
+    capsys.readouterr()
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    return (code, *capsys.readouterr())
+
+
+def test_build_from_the_shared_folder_writes_pool_and_report(capsys, tmp_path):
+    target, report = tmp_path / "pool.json", tmp_path / "report.json"
+    code, out, err = run(capsys, "cardpool", "build", "--from", str(CARDDATA), "-o", str(target), "--report", str(report))
+    assert code == 0, err
+    assert "sources: wixossreact (6712), relax (3289), webxoss (2301), english (3993), official (9)" in out
+    assert "conflicts" in out and " kept " in out
+    document = json.loads(target.read_text(encoding="utf-8"))
+    assert json.loads(report.read_text(encoding="utf-8")) == document["merge_report"]
+    code, out, _ = run(capsys, "cardpool", "info", "--cardpool", str(target))
+    assert code == 0
+    assert f"card pool: {target} (option)" in out
+    assert "source official: 9 records" in out and "WX26-P1" in out and "formats: all-star" in out
+
+
+def test_one_source_alone_and_unknown_ones(capsys, tmp_path):
+    target = tmp_path / "pool.json"
+    code, out, _ = run(capsys, "cardpool", "build", "--source", f"official={CARDDATA / 'official-html'}", "-o", str(target))
+    assert code == 0 and "9 cards" in out
+    code, _, err = run(capsys, "cardpool", "build", "--source", "nope=/tmp", "-o", str(target))
+    assert code == 2 and "unknown source 'nope'" in err
+    code, _, err = run(capsys, "cardpool", "build", "--source", f"english={CARDDATA / 'english'}", "-o", str(target))
+    assert code == 2 and "only names cards" in err
+    code, _, err = run(capsys, "cardpool", "build", "--from", str(tmp_path / "missing"))
+    assert code == 2 and "not a directory" in err
+
+
+def test_a_broken_source_leaves_an_earlier_pool_intact(capsys, tmp_path):
+    target = tmp_path / "pool.json"
+    target.write_text("old", encoding="utf-8")
+    broken = tmp_path / "relax.json"
+    broken.write_text("<html>oops</html>", encoding="utf-8")
+    code, _, err = run(capsys, "cardpool", "build", "--source", f"relax={broken}", "-o", str(target))
+    assert code == 2 and err.startswith(f"error: {broken}") and err.count("\n") == 1
+    assert target.read_text(encoding="utf-8") == "old"
+
+
+def test_import_wixossreact_still_works(capsys, tmp_path):
+    target = tmp_path / "pool.json"
+    code, out, _ = run(capsys, "cardpool", "import", "wixossreact", str(CARDDATA / "wixossreact"), "-o", str(target))
+    assert code == 0 and "from wixossreact" in out

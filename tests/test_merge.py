@@ -1,0 +1,115 @@
+"""Merging the sources: coverage, provenance, conflicts, English alignment (real data)."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from conftest import CARDDATA
+from wixoss_deckcheck.importers.merge import describe_entry, merge_sources
+from wixoss_deckcheck.importers.source import ImportedSource
+from wixoss_deckcheck.normalize import number_key
+
+
+@pytest.fixture(scope="module")
+def document(merged_pool_path):
+    return json.loads(merged_pool_path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def by_number(document):
+    index = {}
+    for card in document["cards"]:
+        for number in (card["number"], *card["reprints"]):
+            index[number_key(number)] = card
+    return index
+
+
+def test_every_csv_number_and_every_relax_only_card_is_in_the_pool(by_number):
+    numbers = set()
+    for sheet in (CARDDATA / "wixossreact").glob("CardData_*.csv"):
+        with open(sheet, encoding="utf-8-sig", newline="") as handle:
+            numbers |= {row["CardNum"].strip() for row in csv.DictReader(handle) if row["CardNum"].strip()}
+    assert len(numbers) > 9000
+    assert not [n for n in numbers if number_key(n) not in by_number]
+    relax = json.loads((CARDDATA / "relax" / "cards.json").read_text(encoding="utf-8"))
+    wx26 = [row["ID"] for row in relax if row["ID"].startswith("WX26-P1-")]
+    assert wx26 and all(number_key(n) in by_number for n in wx26)
+    assert by_number[number_key("WX26-P1-001")]["sources"][0] in ("relax", "wixossreact")
+
+
+def test_english_and_chinese_names(by_number):
+    assert by_number["WXDI-D01-020"]["names"]["en"] == "Servant ♯"
+    assert by_number["WXDI-P14-040"]["names"]["en"] == "Remember//Fesonne, Galactic Queen"
+    tama = by_number["WX01-001"]
+    assert tama["names"]["zh_hans"] == "太阳之巫女 玉依姬" and tama["names"]["zh_hant"] == "太陽之巫女 玉依姬"
+    webxoss = json.loads((CARDDATA / "webxoss" / "cards.json").read_text(encoding="utf-8"))
+    missing = [row["wxid"] for row in webxoss if row["name_zh_CN"] and not by_number[number_key(row["wxid"])].get("names", {}).get("zh_hans")]
+    assert not missing
+
+
+def test_english_share_of_the_english_edition(document, by_number):
+    rows = list(csv.reader(open(CARDDATA / "english" / "cards_en.tsv", encoding="utf-8", newline=""), delimiter="\t"))
+    codes = [row[0] for row in rows[1:] if len(row) > 2 and row[2] in ("SIGNI", "SPELL", "LRIG", "ASSIST LRIG", "PIECE", "ARTS")]
+    named = [code for code in codes if number_key(code) in by_number and by_number[number_key(code)].get("names", {}).get("en")]
+    assert len(named) / len(codes) > 0.9
+
+
+def test_renumbered_english_sets_do_not_misname_cards(by_number):
+    # The English WXDi-P00 is another product: its 085 is not 幻獣 パンダダ's English name.
+    assert by_number["WXDI-P00-085"]["names"].get("en") != "Tamaki Fumino, Code 2434"
+    assert by_number["WXDI-P00-003"]["names"]["en"] == "Ancient Echo"  # the leading run is trusted
+    # The English WXDi-D02 counts 001-021 where the Japanese deck counts 01LAT-29: aligned by type.
+    assert by_number[number_key("WXDi-D02-06LT")]["names"]["en"] == "[Assist] Ange, Level 1"
+    assert by_number[number_key("WXDi-D02-20")]["names"]["en"] == "Chihiro Yuki, Code 2434"
+    assert by_number[number_key("WXDi-D02-021[EN]")]["number"] == "WXDi-D02-29"
+
+
+def test_official_icons_win_and_every_field_has_a_source(by_number):
+    card = by_number[number_key("WXDi-P14-040")]
+    assert card["formats"] == ["key", "diva"] and card["field_sources"]["formats"] == "official"
+    assert card["sources"][0] == "wixossreact" and "official" in card["sources"]
+    assert card["field_sources"]["names.en"] == "english"
+    reprint_row = by_number[number_key("SP32-024")]
+    assert reprint_row["number"] == "SP32-024" and reprint_row["formats"] == [] and reprint_row["series"] == "SP32"
+
+
+def test_merge_report_lists_real_conflicts(document):
+    conflicts = [entry for entry in document["merge_report"] if entry["kind"] == "conflict"]
+    assert conflicts
+    colours = {entry["number"]: entry for entry in conflicts if entry["field"] == "colors"}
+    assert colours["PR-171"]["values"] == {"wixossreact": ["white"], "webxoss": ["black"]}
+    assert colours["PR-171"]["kept"] == "wixossreact" and colours["PR-171"]["value"] == ["white"]
+    assert any(entry["field"] == "life_burst" for entry in conflicts)
+    assert all(set(entry) >= {"number", "field", "values", "kept", "value"} for entry in conflicts)
+    assert "kept white (wixossreact)" in describe_entry(colours["PR-171"])
+
+
+def _source(name, records):
+    return ImportedSource(name, records, {"name": name})
+
+
+def test_conflict_is_reported_and_the_stronger_source_kept():
+    base = {"number": "WX01-001", "name": "A", "type": "SIGNI", "colors": ["white"], "level": 2, "life_burst": True}
+    result = merge_sources([
+        _source("webxoss", [dict(base, level=3, names={"en": "A"})]),
+        _source("wixossreact", [base]),
+        _source("official", [dict(base, life_burst=False, formats=["key"])]),
+    ])
+    (card,) = result.cards
+    assert card["sources"] == ["wixossreact", "webxoss", "official"]
+    assert card["level"] == 2 and card["life_burst"] is False and card["formats"] == ["key"]
+    assert card["field_sources"] == {"life_burst": "official", "formats": "official", "names.en": "webxoss"}
+    fields = {entry["field"]: entry for entry in result.report}
+    assert fields["level"]["values"] == {"wixossreact": 2, "webxoss": 3} and fields["level"]["kept"] == "wixossreact"
+    assert fields["life_burst"]["kept"] == "official" and fields["life_burst"]["value"] is False
+
+
+def test_same_name_with_other_case_is_not_a_reprint():
+    result = merge_sources([
+        _source("wixossreact", [{"number": "WXK07-058", "name": "羅原　Bp", "type": "SIGNI", "colors": ["red"], "level": 2}]),
+        _source("relax", [{"number": "WXDi-P05-084", "name": "羅原 ＢＰ", "type": "SIGNI", "colors": ["black"], "level": 2}]),
+    ])
+    assert len(result.cards) == 2 and not result.report

@@ -1,0 +1,199 @@
+"""Name aliases: names that deck editors write for a card, mapped to its card number.
+
+Some deck editors use names that no official or community card list has, such as
+the English names the public WIXOSS Cockatrice plugin gives to Key-era cards
+(``Code Ride Futsuji`` for コードライド　フツージ, WDK01-016). An alias table maps
+such a written name to a card number. The pool consults the tables only after
+every exact number and name lookup failed, and loads them on the first such miss,
+so checking a deck whose cards all resolve never reads them.
+
+Tables, later ones overriding earlier ones name by name:
+
+1. the shipped tables, ``cardpool/aliases/*.yaml`` (package data);
+2. ``aliases.yaml`` in the user data directory, when it exists;
+3. the files named by ``WIXOSS_DECKCHECK_ALIASES`` (paths separated by
+   ``os.pathsep``), in that order.
+
+Every table is validated against ``schemas/aliases.schema.json``; a broken table is
+an :class:`InputError` naming the file, the line and the JSON path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Iterator
+
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.normalize import looks_like_number, search_key
+from wixoss_deckcheck.resources import _PACKAGE_DIR, cardpool_dir
+from wixoss_deckcheck.userdirs import user_data_dir
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.pool import CardPool
+
+ALIASES_ENV = "WIXOSS_DECKCHECK_ALIASES"
+USER_ALIASES_NAME = "aliases.yaml"
+
+
+@dataclass(frozen=True)
+class Alias:
+    """One written name and the card number it stands for, with where it was defined."""
+
+    name: str
+    number: str
+    reprint_of: str | None = None
+    note: str | None = None
+    path: str | None = None
+    line: int | None = None
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        """The numbers to look up in a pool, preferred first."""
+        return (self.number, self.reprint_of) if self.reprint_of else (self.number,)
+
+
+class AliasTable:
+    """Aliases by the loose search key of their name; a later alias of a name wins."""
+
+    def __init__(self, aliases: Iterable[Alias] = (), paths: Iterable[str] = ()):
+        self._by_key: dict[str, Alias] = {}
+        for alias in aliases:
+            self._by_key[search_key(alias.name)] = alias
+        #: The files the table was read from, in the order they were applied.
+        self.paths: tuple[str, ...] = tuple(paths)
+
+    def get(self, name: str) -> Alias | None:
+        return self._by_key.get(search_key(name))
+
+    def __iter__(self) -> Iterator[Alias]:
+        return iter(self._by_key.values())
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+
+def shipped_alias_paths() -> list[Path]:
+    """The alias tables shipped with the package, in name order."""
+    folder = cardpool_dir() / "aliases"
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def user_alias_paths() -> list[Path]:
+    """The user's tables: ``aliases.yaml`` in the data directory, then ``$WIXOSS_DECKCHECK_ALIASES``.
+
+    A file named in the environment must exist (a typo there is an error); the one in
+    the data directory is optional.
+    """
+    paths = []
+    in_data_dir = user_data_dir() / USER_ALIASES_NAME
+    if in_data_dir.is_file():
+        paths.append(in_data_dir)
+    for part in os.environ.get(ALIASES_ENV, "").split(os.pathsep):
+        if part.strip():
+            paths.append(Path(part.strip()))
+    return paths
+
+
+def load_aliases(paths: Iterable[str | os.PathLike] | None = None) -> AliasTable:
+    """Read the alias tables (default: shipped, then the user's; see the module doc)."""
+    if paths is None:
+        paths = [*shipped_alias_paths(), *user_alias_paths()]
+    aliases: list[Alias] = []
+    used: list[str] = []
+    for path in paths:
+        aliases.extend(read_alias_file(path))
+        used.append(str(path))
+    return AliasTable(aliases, used)
+
+
+def read_alias_file(path: str | os.PathLike) -> list[Alias]:
+    """Read and validate one alias table; any problem is an :class:`InputError` with file and line."""
+    from wixoss_deckcheck.yamlnodes import load_yaml_file
+
+    where = str(path)
+    data, root = load_yaml_file(path, "alias file")
+    _validate(data, where, root)
+    aliases: list[Alias] = []
+    seen: dict[str, int | None] = {}
+    for index, raw in enumerate(data["aliases"]):
+        line = _line_of(root, ["aliases", index])
+        for key in ("number", "reprint_of"):
+            value = raw.get(key)
+            if value is not None and not looks_like_number(value):
+                raise InputError(f"{key} {value!r} is not a card number (like WDK01-016) at /aliases/{index}/{key}",
+                                 where, _line_of(root, ["aliases", index, key]))
+        name_key = search_key(raw["name"])
+        if not name_key:
+            raise InputError(f"name {raw['name']!r} is blank at /aliases/{index}/name", where, line)
+        if name_key in seen:
+            raise InputError(f"name {raw['name']!r} is listed twice (first on line {seen[name_key]}) at /aliases/{index}/name",
+                             where, _line_of(root, ["aliases", index, "name"]))
+        seen[name_key] = line
+        aliases.append(Alias(raw["name"].strip(), raw["number"].strip(), (raw.get("reprint_of") or "").strip() or None,
+                             raw.get("note"), where, line))
+    return aliases
+
+
+def unknown_numbers(table: AliasTable, pool: "CardPool") -> list[Alias]:
+    """The aliases that resolve to nothing in ``pool`` (none of their numbers is known).
+
+    Such an alias is ignored when resolving against that pool; this lists them so a
+    table can be checked against the pool it is meant for.
+    """
+    return [alias for alias in table if not any(pool.by_number(number) for number in alias.numbers)]
+
+
+# -- validation ------------------------------------------------------------------------
+
+def _schema() -> dict:
+    return json.loads((_PACKAGE_DIR / "schemas" / "aliases.schema.json").read_text(encoding="utf-8"))
+
+
+def _validate(data, path: str, root) -> None:
+    """Validate against the alias schema: the fast validator first, jsonschema for the message."""
+    from wixoss_deckcheck.fastschema import UnsupportedSchema, compile_schema
+
+    if data is None:
+        raise InputError("alias file is empty (expected a mapping with an `aliases` list)", path, 1)
+    schema = _schema()
+    try:
+        if compile_schema(schema)(data, ()) is None:
+            return
+    except UnsupportedSchema:  # pragma: no cover - the schema uses only supported keywords
+        pass
+    import jsonschema
+
+    from wixoss_deckcheck.schema_errors import first_problem, pointer
+
+    problem = first_problem(jsonschema.Draft202012Validator(schema), data)
+    if problem is None:  # pragma: no cover - both validators agree on our schema
+        return
+    message, parts = problem
+    raise InputError(f"{message} at {pointer(parts)}", path, _line_of(root, parts))
+
+
+def _line_of(root, parts: list) -> int | None:
+    """The line of the YAML node at a JSON path (the deepest node that exists)."""
+    import yaml
+
+    node = root
+    if node is None:
+        return 1
+    line = node.start_mark.line + 1
+    for part in parts:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.value == str(part):
+                    node, line = value, key.start_mark.line + 1
+                    break
+            else:
+                break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line

@@ -1,0 +1,200 @@
+"""Batch audits: find every decklist under the given paths and check them all, in parallel.
+
+:func:`expand_paths` turns command-line arguments (files, directories searched
+recursively, glob patterns, and ``-`` for a list of paths on standard input) into
+deck files. :func:`run_audit` checks them over worker processes, each of which
+loads the card pool once, and returns one :class:`~wixoss_deckcheck.report.RunReport`
+in the order the decks were found. A deck that cannot be read or parsed becomes
+an input error for that deck; the audit goes on. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from wixoss_deckcheck.decklist import DECK_SUFFIXES
+from wixoss_deckcheck.report import RunReport
+
+#: Below this many decks the audit runs in the calling process (starting workers costs more).
+IN_PROCESS_LIMIT = 48
+_GLOB_CHARS = frozenset("*?[")
+
+
+@dataclass(frozen=True)
+class AuditSettings:
+    """What every worker needs to check a deck the same way (picklable)."""
+
+    cardpool: str | None = None
+    lang: str | None = None
+    disable: tuple[str, ...] = ()
+    format_id: str | None = None
+    format_file: str | None = None
+    as_of: str | None = None
+    encoding: str | None = None
+
+
+# -- finding the decks -------------------------------------------------------------------
+
+def is_deck_file(name: str) -> bool:
+    """A file name the audit treats as a decklist (by suffix; hidden files are skipped)."""
+    return not name.startswith(".") and name.lower().endswith(DECK_SUFFIXES)
+
+
+def _walk(directory: str) -> Iterator[str]:
+    """Deck files under ``directory``, recursively, sorted, skipping hidden folders."""
+    for root, folders, files in os.walk(directory):
+        folders[:] = sorted(folder for folder in folders if not folder.startswith("."))
+        for name in sorted(files):
+            if is_deck_file(name):
+                yield os.path.join(root, name)
+
+
+def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = None) -> list[str]:
+    """Deck files named by ``arguments``, in order, each once.
+
+    A directory is searched recursively for deck files (``DECK_SUFFIXES``); a pattern
+    with ``*``, ``?`` or ``[`` is expanded (``**`` included); ``-`` reads one path per
+    line from ``stdin_lines``. A file named outright is kept whatever its suffix, and
+    so is a path that does not exist, so that the audit reports it as unreadable.
+    """
+    found: list[str] = []
+    seen: set[str] = set()
+
+    def add(path: str) -> None:
+        if path not in seen:
+            seen.add(path)
+            found.append(path)
+
+    def expand(argument: str) -> None:
+        if os.path.isdir(argument):
+            for path in _walk(argument):
+                add(path)
+        elif _GLOB_CHARS & set(argument) and not os.path.exists(argument):
+            matches = sorted(glob.glob(argument, recursive=True))
+            for match in matches:
+                if os.path.isdir(match):
+                    for path in _walk(match):
+                        add(path)
+                elif is_deck_file(os.path.basename(match)):
+                    add(match)
+            if not matches:
+                add(argument)  # reported as "no such file"
+        else:
+            add(argument)
+
+    for argument in arguments:
+        if argument == "-":
+            for line in stdin_lines or ():
+                line = line.strip()
+                if line:
+                    expand(line)
+        else:
+            expand(argument)
+    return found
+
+
+# -- checking them ------------------------------------------------------------------------
+
+_SESSION = None  # the worker's CheckSession (inherited when workers are forked)
+_SESSION_SETTINGS: AuditSettings | None = None
+
+
+def _session(settings: AuditSettings):
+    global _SESSION, _SESSION_SETTINGS
+    if _SESSION is None or _SESSION_SETTINGS != settings:
+        from wixoss_deckcheck.run import CheckSession
+
+        _SESSION = CheckSession(settings.cardpool, settings.lang, settings.disable)
+        _SESSION_SETTINGS = settings
+    return _SESSION
+
+
+def _init_worker(settings: AuditSettings) -> None:
+    """Load the pool once per worker (a forked worker already has the parent's)."""
+    import gc
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _session(settings)
+    gc.freeze()  # the pool lives as long as the worker: keep it out of every collection
+
+
+def _check_chunk(job: tuple[AuditSettings, list[str]]):
+    settings, paths = job
+    session = _session(settings)
+    results = [session.check_path(path, settings.format_id, settings.format_file, settings.as_of, settings.encoding)
+               for path in paths]
+    return results, dict(session.list_problems)
+
+
+def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
+    size = max(8, min(256, len(paths) // (jobs * 6) or 1))
+    return [paths[start:start + size] for start in range(0, len(paths), size)]
+
+
+def default_jobs() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def run_audit(paths: list[str], settings: AuditSettings, jobs: int | None = None,
+              on_progress: Callable[[int], None] | None = None) -> RunReport:
+    """Check every deck in ``paths``; usage errors (unknown format, bad date) raise at once."""
+    from wixoss_deckcheck.checker import parse_day, today
+
+    global _SESSION, _SESSION_SETTINGS
+    day = parse_day(settings.as_of) if settings.as_of else None
+    settings = AuditSettings(settings.cardpool, settings.lang, tuple(settings.disable), settings.format_id,
+                             settings.format_file, day, settings.encoding)
+    session = _session(settings)
+    table = None
+    if settings.format_id or settings.format_file:
+        table = session.table(settings.format_id, settings.format_file)
+        session.checker(table, day or today())  # a date outside the format is a usage error, now
+    jobs = max(1, jobs or default_jobs())
+    results = []
+    problems = dict(session.list_problems)
+    if jobs == 1 or len(paths) <= IN_PROCESS_LIMIT:
+        for path in paths:
+            results.append(session.check_path(path, settings.format_id, settings.format_file, day, settings.encoding))
+            if on_progress:
+                on_progress(1)
+        problems.update(session.list_problems)
+    else:
+        for chunk_results, chunk_problems in _parallel(paths, settings, jobs):
+            results.extend(chunk_results)
+            problems.update(chunk_problems)
+            if on_progress:
+                on_progress(len(chunk_results))
+    formats = {result.format for result in results if result.format}
+    shown = table.id if table else (formats.pop() if len(formats) == 1 else None)
+    location = session.pool.location
+    return RunReport(
+        results=results,
+        format=shown,
+        format_name=table.display_name(session.lang) if table else None,
+        as_of=day,
+        pool_path=str(location.path) if location else "",
+        pool_cards=session.pool.number_count,
+        pool_origin=location.origin if location else "",
+        lang=session.lang,
+        list_problems=list(problems.values()),
+    )
+
+
+def _parallel(paths: list[str], settings: AuditSettings, jobs: int):
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    chunks = _chunks(paths, jobs)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=context,
+                             initializer=_init_worker, initargs=(settings,)) as executor:
+        yield from executor.map(_check_chunk, [(settings, chunk) for chunk in chunks])

@@ -1,0 +1,101 @@
+"""``wixoss-deckcheck audit PATH...``: check every decklist under files, folders and globs."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from wixoss_deckcheck.cli.options import cardpool_option, lang_option
+from wixoss_deckcheck.cli.settings import (
+    apply_settings, choose_output_format, config_option, no_config_option, output_file_option, output_format_option,
+    use_color,
+)
+
+
+@click.command("audit")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--format", "-f", "format_id", metavar="FORMAT",
+              help="all-star, key or diva for every deck (default: each deck's own header, else diva).")
+@click.option("--format-file", metavar="FILE", help="A format table of your own (may extend a built-in one).")
+@click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Judge every deck by the rules in force that day.")
+@cardpool_option
+@lang_option
+@click.option("-j", "--jobs", "jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Worker processes (default: one per core).")
+@output_format_option
+@output_file_option
+@click.option("--encoding", metavar="NAME", help="Decklist encoding (default: detect UTF-8/UTF-16/Shift_JIS).")
+@click.option("--disable", multiple=True, metavar="CODE", help="Skip a check by code or name (repeatable).")
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when decks are illegal (input problems still exit 2).")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour the text report (honours NO_COLOR).")
+@click.option("-q", "--quiet", is_flag=True, help="Text report: leave out decks that are legal with no warnings.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar on stderr (default: when stderr is a terminal).")
+@config_option
+@no_config_option
+def audit_command(**params):
+    """Check every decklist in PATH... and summarise.
+
+    A PATH is a deck file, a folder (searched recursively for .txt .deck .yaml .yml
+    .json .cod files), a glob such as 'decks/**/*.yaml', or - to read paths from
+    standard input, one per line. Unreadable files are reported and the audit goes
+    on. Exit 0: every deck legal; 1: a deck is illegal; 2: a deck could not be read
+    (or a card could not be identified).
+    """
+    from wixoss_deckcheck.audit import AuditSettings, expand_paths, run_audit
+
+    ctx = click.get_current_context()
+    options = apply_settings(ctx, params)
+    stdin_lines = sys.stdin if "-" in options["paths"] else None
+    paths = expand_paths(options["paths"], stdin_lines)
+    if not paths:
+        raise click.UsageError("no decklists found in the given paths")
+    settings = AuditSettings(
+        cardpool=options["cardpool"], lang=options["lang"], disable=tuple(options["disable"] or ()),
+        format_id=options["format_id"], format_file=options["format_file"], as_of=options["as_of"],
+        encoding=options["encoding"],
+    )
+    show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
+    if show_progress:
+        with click.progressbar(length=len(paths), label="auditing", file=sys.stderr) as bar:
+            report = run_audit(paths, settings, options["jobs"], on_progress=bar.update)
+    else:
+        report = run_audit(paths, settings, options["jobs"])
+    report.strict = bool(options["strict"])
+
+    from wixoss_deckcheck.reporters import render
+    from wixoss_deckcheck.reporters.summary import render_summary
+
+    output_format = choose_output_format(options["output_format"])
+    output = options["output"]
+    colored = output_format == "text" and use_color(options["color"], output)
+    if output_format == "text":
+        text = render_summary(report, quiet=options["quiet"], color=colored, details=True)
+    else:
+        text = render(output_format, report, color=False, strict=report.strict)
+    if output:
+        from wixoss_deckcheck.output import write_atomic
+
+        write_atomic(output, text)
+    else:
+        click.echo(text, nl=False, color=True if colored else None)  # --color always survives a pipe
+    if output_format != "text" or output:
+        for result in report.results:
+            if result.error is not None:
+                click.echo(f"error: {result.error}", err=True)
+        if output_format != "text":
+            click.echo(render_summary(report, details=False), nl=False, err=True)
+    code = report.exit_code(strict=report.strict)
+    if options["exit_zero"] and code == 1:
+        code = 0
+    ctx.exit(code)
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False

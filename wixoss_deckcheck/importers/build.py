@@ -1,0 +1,77 @@
+"""Building the card pool from a folder of sources (``cardpool build --from DIR``).
+
+``DIR`` is laid out like ``../shared/carddata``: each source in its own sub-folder
+(:data:`SOURCE_LOCATIONS`); missing ones are skipped. ``cardpool update`` downloads
+into the same layout, so both commands build the pool the same way.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Mapping
+
+from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.importers.common import build_pool_document
+from wixoss_deckcheck.importers.merge import SOURCE_ORDER, MergeResult, merge_sources
+from wixoss_deckcheck.importers.source import ImportedSource
+
+#: Where each source lives inside a sources folder.
+SOURCE_LOCATIONS = {
+    "wixossreact": "wixossreact",
+    "relax": "relax",
+    "webxoss": "webxoss",
+    "english": "english",
+    "official": "official-html",
+}
+#: The importer (module, function) of each parser.
+PARSERS = {
+    "wixossreact": ("wixoss_deckcheck.importers.wixossreact", "load_wixossreact"),
+    "relax": ("wixoss_deckcheck.importers.relax", "import_relax"),
+    "webxoss": ("wixoss_deckcheck.importers.webxoss", "import_webxoss"),
+    "english": ("wixoss_deckcheck.importers.english", "import_english"),
+    "official": ("wixoss_deckcheck.importers.official", "import_official"),
+}
+
+
+def load_source(parser: str, path: str | Path) -> ImportedSource:
+    """Run the importer ``parser`` on ``path``."""
+    if parser not in PARSERS:
+        raise UsageError(f"unknown source {parser!r} (known: {', '.join(SOURCE_ORDER)})")
+    module_name, function_name = PARSERS[parser]
+    importer = getattr(importlib.import_module(module_name), function_name)
+    return importer(Path(path))
+
+
+def discover_sources(directory: str | Path) -> dict[str, Path]:
+    """The sources present in a sources folder, by parser name."""
+    folder = Path(directory)
+    if not folder.is_dir():
+        raise InputError("not a directory of card sources", str(folder))
+    found = {name: folder / location for name, location in SOURCE_LOCATIONS.items() if (folder / location).exists()}
+    if not found:
+        expected = ", ".join(f"{loc}/" for loc in SOURCE_LOCATIONS.values())
+        raise InputError(f"no card source found (expected sub-folders such as {expected})", str(folder))
+    return found
+
+
+def build_pool(paths: Mapping[str, str | Path], notes: Mapping[str, dict] | None = None) -> tuple[dict, MergeResult]:
+    """Import every source in ``paths`` (parser name → path), merge, and return the
+    pool document (with its merge report) and the merge result."""
+    return assemble_pool([load_source(parser, path) for parser, path in paths.items()], notes)
+
+
+def assemble_pool(imported: list[ImportedSource], notes: Mapping[str, dict] | None = None) -> tuple[dict, MergeResult]:
+    """Merge imported sources into a pool document; ``notes`` adds to each source's
+    description (its URL, when it was retrieved)."""
+    if not any(source.name in ("wixossreact", "relax", "webxoss", "official") for source in imported):
+        raise UsageError("the English list only names cards: give at least one source that describes them")
+    result = merge_sources(imported)
+    descriptions = []
+    for source in sorted(imported, key=lambda s: SOURCE_ORDER.index(s.name) if s.name in SOURCE_ORDER else 99):
+        description = dict(source.description)
+        description.update((notes or {}).get(source.name, {}))
+        descriptions.append(description)
+    document = build_pool_document(result.cards, descriptions)
+    document["merge_report"] = result.report
+    return document, result

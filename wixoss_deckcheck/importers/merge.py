@@ -1,0 +1,432 @@
+"""Merging the sources into one card pool, keyed by card number (reprints included).
+
+Sources are read in a fixed order (:data:`SOURCE_ORDER`): the WixossReact CSVs make
+the cards; relax adds rarity, copy limits and the newest sets; webxoss adds English
+and Simplified Chinese names, kana and reprint links; the English list adds English
+names and English-only prints; the official pages add format icons.
+
+Which value the pool keeps, field by field (:data:`FIELD_PRECEDENCE`): for game
+fields (type, level, colours, Life Burst, costs, …) the official page, then
+WixossReact, then relax, then webxoss; English names from the English edition before
+webxoss; kana from the official page before webxoss. A record never erases a value
+another source gave; it only fills what is unknown or replaces a value of a source
+ranked lower.
+
+Every card remembers where its data came from: ``sources`` lists the sources that
+described it (the first one made the card), and ``field_sources`` names the source of
+each field that did *not* come from that first source (``names.en``, ``formats``, …).
+
+Conflicts (two sources give a different level, colour set, Life Burst flag or card
+type for the same number) are never silently resolved: each becomes a ``conflict``
+entry of the merge report with every source's value and the one the pool kept.
+Records that match no card (an English-only promo whose Japanese card cannot be told)
+become ``unmatched`` entries.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from wixoss_deckcheck.importers.source import ImportedSource
+from wixoss_deckcheck.normalize import fold_width, name_key, number_key, search_key, series_of, strip_promo_note
+
+SOURCE_ORDER = ("wixossreact", "relax", "webxoss", "english", "official")
+_GAME_ORDER = ("official", "wixossreact", "relax", "webxoss")
+FIELD_PRECEDENCE: dict[str, tuple[str, ...]] = {
+    "name": ("wixossreact", "official", "relax", "webxoss"),
+    "rarity": ("official", "relax", "webxoss"),
+    "copy_limit": ("relax",),
+    "formats": ("official",),
+    "names.en": ("english", "webxoss"),
+    "names.kana": ("official", "webxoss"),
+    "names.zh_hans": ("webxoss",),
+    "names.zh_hant": ("webxoss",),
+}
+#: Fields whose disagreement between sources is a conflict worth a report entry.
+CONFLICT_FIELDS = ("type", "level", "colors", "life_burst")
+_NOT_MERGED = ("number", "reprints", "sources", "field_sources", "series")
+_VARIANT_SUFFIX = re.compile(r"(?<=\d)[A-Z]+$")
+_SPACES = re.compile(r"\s+")
+
+
+def exact_name_key(name: str) -> str:
+    """A printed name without width or spacing differences, case kept."""
+    return _SPACES.sub("", fold_width(strip_promo_note(name.strip())).replace("♯", "#"))
+
+
+def rank(source: str, field_name: str) -> int:
+    """Lower is stronger; sources not listed for a field rank last."""
+    order = FIELD_PRECEDENCE.get(field_name, _GAME_ORDER)
+    return order.index(source) if source in order else len(order)
+
+
+def _natural(number: str) -> list:
+    """Sort key that orders ``-2`` before ``-10`` and ignores the ``[EN]`` suffix."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", number_key(number))]
+
+
+def _marks(name: str) -> list[str]:
+    """The digits and prime marks of a name (``レベル１’`` → ``["1", "'"]``): two
+    translations of one card keep them, so differing marks tell different cards."""
+    text = fold_width(name).replace("’", "'").replace("′", "'")
+    return re.findall(r"\d+|'+", text)
+
+
+def _same(field_name: str, a, b) -> bool:
+    if field_name == "colors":
+        return set(a or ()) == set(b or ())
+    return a == b
+
+
+@dataclass
+class MergeResult:
+    cards: list[dict]
+    report: list[dict]
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+class PoolMerger:
+    """Accumulates sources into cards; see the module doc for the rules."""
+
+    def __init__(self) -> None:
+        self.cards: list[dict] = []
+        self._by_number: dict[str, dict] = {}
+        self._by_name: dict[tuple[str, str], list[dict]] = {}
+        self._conflicts: dict[tuple[str, str], dict] = {}
+        self._english_index: dict[str, list[dict]] = {}
+        self._first_source: str | None = None
+        self.report: list[dict] = []
+
+    # -- building blocks ---------------------------------------------------------
+    def _new_card(self, record: dict, source: str) -> dict:
+        card = {key: copy.deepcopy(value) for key, value in record.items()
+                if not key.startswith("_") and key not in ("sources", "field_sources")}
+        card.setdefault("colors", [])
+        card["reprints"] = list(card.get("reprints", []))
+        card["sources"] = [source]
+        card["field_sources"] = {}
+        self._index(card)
+        return card
+
+    def _index(self, card: dict) -> None:
+        self.cards.append(card)
+        for number in (card["number"], *card["reprints"]):
+            self._by_number.setdefault(number_key(number), card)
+        if not card.get("token"):
+            self._by_name.setdefault((exact_name_key(card["name"]), card["type"]), []).append(card)
+
+    def _add_reprint(self, card: dict, number: str, source: str) -> None:
+        key = number_key(number)
+        if key in self._by_number:
+            return
+        card["reprints"].append(number)
+        self._by_number[key] = card
+        self._note_source(card, "reprints", source)
+
+    def _note_source(self, card: dict, field_name: str, source: str) -> None:
+        if source not in card["sources"]:
+            card["sources"].append(source)
+        if field_name == "reprints":
+            given = card["field_sources"].get("reprints", "")
+            parts = given.split("+") if given else []
+            if source not in parts:
+                card["field_sources"]["reprints"] = "+".join(parts + [source])
+
+    @staticmethod
+    def _get(card: dict, field_name: str):
+        if field_name.startswith("names."):
+            return card.get("names", {}).get(field_name[6:])
+        return card.get(field_name)
+
+    @staticmethod
+    def _set(card: dict, field_name: str, value) -> None:
+        if field_name.startswith("names."):
+            card.setdefault("names", {})[field_name[6:]] = value
+        else:
+            card[field_name] = copy.deepcopy(value)
+
+    def _merge_field(self, card: dict, printed: str, field_name: str, value, source: str) -> None:
+        given_by = card["field_sources"].get(field_name)
+        if given_by is None and self._get(card, field_name) is not None and field_name != "reprints":
+            given_by = card["sources"][0]
+        if given_by is None:
+            self._set(card, field_name, value)
+            card["field_sources"][field_name] = source
+            return
+        current = self._get(card, field_name)
+        if _same(field_name, current, value):
+            return
+        if field_name in CONFLICT_FIELDS:
+            entry = self._conflicts.get((card["number"], field_name))
+            if entry is None:
+                entry = self._conflicts[(card["number"], field_name)] = {
+                    "kind": "conflict", "number": card["number"], "field": field_name,
+                    "values": {given_by: copy.deepcopy(current)}, "printed": {}}
+                self.report.append(entry)
+            label = source
+            if source in entry["values"] and not _same(field_name, entry["values"][source], value):
+                label = f"{source}:{printed}"
+            entry["values"].setdefault(label, copy.deepcopy(value))
+            if number_key(printed) != number_key(card["number"]):
+                entry["printed"].setdefault(label, []).append(printed)
+        if rank(source, field_name) < rank(given_by, field_name):
+            self._set(card, field_name, value)
+            card["field_sources"][field_name] = source
+
+    def merge_record(self, card: dict, record: dict, source: str) -> None:
+        """Merge the fields of one record into ``card``."""
+        for key, value in record.items():
+            if key.startswith("_") or key in _NOT_MERGED:
+                continue
+            if key == "names":
+                for lang, text in value.items():
+                    self._merge_field(card, record["number"], f"names.{lang}", text, source)
+            else:
+                self._merge_field(card, record["number"], key, value, source)
+        self._note_source(card, "", source)
+
+    # -- one source ------------------------------------------------------------
+    def add_source(self, imported: ImportedSource) -> None:
+        source = imported.name
+        if self._first_source is None:
+            self._first_source = source
+        self.report.extend(imported.skipped)
+        names_only = [record for record in imported.records if record.get("_names_only")]
+        for record in imported.records:
+            if not record.get("_names_only"):
+                self._add_full(record, source)
+        if names_only:
+            self._add_names_source(names_only, source)
+
+    # -- a list that only names cards (the English edition) ----------------------
+    def _add_names_source(self, records: list[dict], source: str) -> None:
+        """Attach names by number, set by set, trusting a set's numbers only when they
+        agree with the Japanese set.
+
+        - A set whose numbers match Japanese numbers with the same card type (at least
+          90%) is matched number by number.
+        - A set whose numbers match but whose types disagree is numbered differently
+          (the English WXDi-P00 is another product): its numbers are not trusted, its
+          names attach only where the name itself tells the card.
+        - A set whose numbers match none (the English WXDi-D02 counts 001–021 where the
+          Japanese deck counts 01LAT–29) is aligned in order by card type, as the
+          English edition keeps the Japanese order and leaves cards out.
+        Then parallel prints (``…P``/``S``/``D``) join their base number, and what is
+        left joins a card only when its English name belongs to exactly one card.
+        """
+        by_series: dict[str, list[dict]] = {}
+        for record in records:
+            by_series.setdefault(series_of(record["number"]), []).append(record)
+        pending: list[tuple[dict, bool]] = []
+        for series, group in by_series.items():
+            exact = sorted(((r, self._by_number[number_key(r["number"])]) for r in group
+                            if number_key(r["number"]) in self._by_number), key=lambda pair: _natural(pair[0]["number"]))
+            agreeing = [(r, card) for r, card in exact if r.get("_type") in (None, card["type"])]
+            if exact and len(agreeing) < 0.9 * len(exact):
+                trusted = []
+                for r, card in exact:
+                    if r.get("_type") not in (None, card["type"]) or _marks(r["names"]["en"]) != _marks(card["name"]):
+                        break
+                    trusted.append((r, card))
+                self.report.append({"kind": "skipped", "source": source, "number": series,
+                                    "note": f"the {source} list numbers {series} differently from the Japanese set "
+                                            f"({len(exact) - len(agreeing)} of {len(exact)} numbers name another card type); "
+                                            f"only its first {len(trusted)} numbers are trusted, the rest attach by name only"})
+                for r, card in trusted:
+                    self.merge_record(card, r, source)
+                done = {id(r) for r, _card in trusted}
+                pending.extend((r, False) for r in group if id(r) not in done)
+                continue
+            done = {id(r) for r, _card in exact}
+            for r, card in exact:
+                self.merge_record(card, r, source)
+            if not exact:
+                for r, card in self._align_by_type(series, group):
+                    self._add_reprint(card, r["number"], source)
+                    self.merge_record(card, r, source)
+                    done.add(id(r))
+            pending.extend((r, True) for r in group if id(r) not in done)
+        self._english_index = self._index_english_names()
+        for record, numbers_trusted in pending:
+            if not self._add_names_only(record, source, numbers_trusted):
+                self.report.append({"kind": "unmatched", "source": source, "number": record["number"],
+                                    "note": "no card with this number, and its name does not tell one card"})
+
+    def _align_by_type(self, series: str, records: list[dict]) -> list[tuple[dict, dict]]:
+        """Pair the base prints of a set with the Japanese set's cards, in number order,
+        by the longest common sequence of card types (earliest Japanese card first).
+        Accepted only when it pairs at least 90% of the records."""
+        base = sorted((r for r in records if r.get("_type") and not _VARIANT_SUFFIX.search(number_key(r["number"]))),
+                      key=lambda r: _natural(r["number"]))
+        cards = sorted((c for c in self.cards if series_of(c["number"]) == series), key=lambda c: _natural(c["number"]))
+        if not base or not cards:
+            return []
+        rows, cols = len(base), len(cards)
+        table = [[0] * (cols + 1) for _ in range(rows + 1)]
+        for i in range(rows - 1, -1, -1):
+            for j in range(cols - 1, -1, -1):
+                if base[i]["_type"] == cards[j]["type"]:
+                    table[i][j] = 1 + table[i + 1][j + 1]
+                else:
+                    table[i][j] = max(table[i + 1][j], table[i][j + 1])
+        pairs, i, j = [], 0, 0
+        while i < rows and j < cols:
+            if base[i]["_type"] == cards[j]["type"] and table[i][j] == 1 + table[i + 1][j + 1]:
+                pairs.append((base[i], cards[j]))
+                i, j = i + 1, j + 1
+            elif table[i][j + 1] == table[i][j]:
+                j += 1
+            else:
+                i += 1
+        return pairs if len(pairs) >= 0.9 * rows else []
+
+    def _add_full(self, record: dict, source: str) -> None:
+        key = number_key(record["number"])
+        card = self._by_number.get(key)
+        if card is None and record.get("_reprint_of"):
+            card = self._by_number.get(number_key(record["_reprint_of"]))
+            if card is not None:
+                self._add_reprint(card, record["number"], source)
+        if card is None and source != self._first_source:
+            card = self._same_card_by_name(record)
+            if card is not None:
+                self._add_reprint(card, record["number"], source)
+        if card is None:
+            self._new_card(record, source)
+            return
+        if source == "official" and number_key(card["number"]) != key:
+            card = self._detach(card, record["number"])
+        self.merge_record(card, record, source)
+
+    def _same_card_by_name(self, record: dict) -> dict | None:
+        """The card a new number reprints: the same printed name (case kept: ``Bp`` is
+        not ``BP``), type, level and colours. Otherwise the number becomes its own row."""
+        if record.get("token"):
+            return None
+        for card in self._by_name.get((exact_name_key(record["name"]), record["type"]), ()):
+            if record.get("level") not in (None, card.get("level")):
+                continue
+            if set(record.get("colors", ())) != set(card.get("colors", ())):
+                continue
+            return card
+        return None
+
+    def _detach(self, card: dict, number: str) -> dict:
+        """Give a reprint its own row (an official page describes that print alone)."""
+        card["reprints"] = [n for n in card["reprints"] if number_key(n) != number_key(number)]
+        row = copy.deepcopy(card)
+        row["number"] = number
+        row["series"] = series_of(number)
+        row["reprints"] = []
+        row["field_sources"].pop("reprints", None)
+        self._by_number[number_key(number)] = row
+        self.cards.append(row)
+        if not row.get("token"):
+            self._by_name.setdefault((exact_name_key(row["name"]), row["type"]), []).append(row)
+        return row
+
+    def _add_names_only(self, record: dict, source: str, numbers_trusted: bool) -> bool:
+        card = None
+        if numbers_trusted:
+            key = number_key(record["number"])
+            base = _VARIANT_SUFFIX.sub("", key)
+            card = self._by_number.get(base) if base != key else None
+            if card is not None:
+                self._add_reprint(card, record["number"], source)
+        if card is None:
+            card = self._card_by_english_name(record)
+            if card is not None:
+                self._add_reprint(card, record["number"], source)
+        if card is None:
+            return False
+        self.merge_record(card, record, source)
+        return True
+
+    def _index_english_names(self) -> dict[str, list[dict]]:
+        index: dict[str, list[dict]] = {}
+        for card in self.cards:
+            english = card.get("names", {}).get("en")
+            if english and not card.get("token"):
+                index.setdefault(search_key(english), []).append(card)
+        return index
+
+    def _card_by_english_name(self, record: dict) -> dict | None:
+        """The one card (by Japanese name) that has this English name, if exactly one."""
+        matches: dict[str, dict] = {}
+        for card in self._english_index.get(search_key(record["names"]["en"]), ()):
+            if record.get("_type") in (None, card["type"]):
+                matches.setdefault(name_key(card["name"]), card)
+        return next(iter(matches.values())) if len(matches) == 1 else None
+
+    # -- result ----------------------------------------------------------------
+    def result(self) -> MergeResult:
+        for entry in self._conflicts.values():
+            card = self._by_number[number_key(entry["number"])]
+            entry["kept"] = card["field_sources"].get(entry["field"]) or card["sources"][0]
+            entry["value"] = copy.deepcopy(self._get(card, entry["field"]))
+            if not entry["printed"]:
+                del entry["printed"]
+        for card in self.cards:
+            first = card["sources"][0]
+            card["field_sources"] = {k: v for k, v in sorted(card["field_sources"].items()) if v != first}
+            if not card["field_sources"]:
+                del card["field_sources"]
+            card["reprints"] = sorted(set(card["reprints"]), key=number_key)
+            if "names" in card and not card["names"]:
+                del card["names"]
+        derive_traditional_names(self.cards)
+        counts = {
+            "cards": len(self.cards),
+            "numbers": len(self._by_number),
+            "conflicts": sum(1 for e in self.report if e["kind"] == "conflict"),
+            "unmatched": sum(1 for e in self.report if e["kind"] == "unmatched"),
+        }
+        return MergeResult(self.cards, self.report, counts)
+
+
+def derive_traditional_names(cards: Iterable[dict]) -> None:
+    """Add ``names.zh_hant`` (converted from ``zh_hans``) where the pool has none, so a
+    name written in Traditional characters finds its card (太陽之巫女 → 太阳之巫女)."""
+    from zhconv import convert
+
+    for card in cards:
+        names = card.get("names")
+        if names and names.get("zh_hans") and not names.get("zh_hant"):
+            traditional = convert(names["zh_hans"], "zh-hant")
+            names["zh_hant"] = traditional
+            if card["sources"][0] != "webxoss" or "names.zh_hans" in card.get("field_sources", {}):
+                card.setdefault("field_sources", {})["names.zh_hant"] = "webxoss+zhconv"
+
+
+def merge_sources(sources: Iterable[ImportedSource]) -> MergeResult:
+    """Merge imported sources (in :data:`SOURCE_ORDER`, others last) into one pool."""
+    ordered = sorted(sources, key=lambda s: SOURCE_ORDER.index(s.name) if s.name in SOURCE_ORDER else len(SOURCE_ORDER))
+    merger = PoolMerger()
+    for imported in ordered:
+        merger.add_source(imported)
+    return merger.result()
+
+
+def describe_entry(entry: dict) -> str:
+    """One line for a merge-report entry, e.g. ``WX01-051 life_burst: wixossreact=True,
+    webxoss=False (WD06-016, …); kept True (wixossreact)``."""
+    if entry["kind"] != "conflict":
+        return f"{entry['kind']} {entry.get('source', '')} {entry.get('number', '')}: {entry.get('note', '')}".strip()
+    parts = []
+    for label, value in entry["values"].items():
+        printed = entry.get("printed", {}).get(label)
+        shown = f"{label}={_show(value)}"
+        if printed:
+            more = f", +{len(printed) - 3}" if len(printed) > 3 else ""
+            shown += f" ({', '.join(printed[:3])}{more})"
+        parts.append(shown)
+    return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; kept {_show(entry.get('value'))} ({entry.get('kept')})"
+
+
+def _show(value) -> str:
+    if isinstance(value, list):
+        return "/".join(value) if value else "colourless"
+    return str(value)

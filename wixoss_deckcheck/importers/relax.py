@@ -1,0 +1,120 @@
+"""Importer for the relax deck editor's Diva-era list (``relax/cards.json``).
+
+One JSON object per printed card (reprints are separate rows): ``ID, NAME, RARE,
+TYPE, CLASS, COLOR, LEVEL, COST, LIMIT, POWER, LB, TEAM, JP_TEXT, BAN`` and more.
+What this list adds to the pool: rarity, the per-card copy limit (``BAN``: ``"2"``
+means at most 2 copies), and the newest sets (WX26-P1) before other lists have them.
+``TW_TEXT`` is Traditional Chinese card *text* only (no names), so it is not used.
+``COST`` is the grow cost of an LRIG or assist LRIG and the use cost of anything else;
+``LB`` is empty where the list does not say, which stays unknown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.importers.common import (
+    JA_TYPES,
+    empty,
+    is_team_piece,
+    parse_colours,
+    parse_cost,
+    parse_int,
+    split_types,
+)
+from wixoss_deckcheck.importers.source import ImportedSource, read_json_list, set_if
+from wixoss_deckcheck.normalize import series_of
+
+SOURCE_NAME = "relax"
+_REQUIRED = ("ID", "NAME", "TYPE")
+#: The column order of the editor's own ``card_info.js`` (rows are arrays there).
+FIELDS = ("ID", "SRC", "NAME", "RARE", "TYPE", "CLASS", "COLOR", "LEVEL", "COST", "LIMIT", "POWER", "COIN",
+          "TIMING", "LB", "TEAM", "STORY", "JP_TEXT", "TW_TEXT", "BAN")
+
+
+def card_type(raw: str) -> tuple[str, bool]:
+    """``シグニ レゾナ/クラフト`` → (``RESONA``, craft=True); ``ピース リレー`` → ``RELAY_PIECE``."""
+    words = raw.replace("/", " ").split()
+    craft = "クラフト" in words
+    if "レゾナ" in words:
+        return "RESONA", craft
+    if words[:1] == ["ピース"] and "リレー" in words:
+        return "RELAY_PIECE", craft
+    for word in words:
+        if word in JA_TYPES:
+            return JA_TYPES[word], craft
+    return "TOKEN", True
+
+
+def record_from_row(row: dict) -> dict:
+    """Convert one relax row into a card record (only the fields it knows)."""
+    number = str(row["ID"]).strip()
+    kind, craft = card_type(str(row.get("TYPE") or ""))
+    text = str(row.get("JP_TEXT") or "")
+    record: dict = {
+        "number": number,
+        "name": str(row["NAME"]).strip(),
+        "type": kind,
+        "series": series_of(number),
+        "colors": parse_colours(row.get("COLOR")),
+    }
+    if craft:
+        record["token"] = True
+    classes = split_types(row.get("CLASS"))
+    if kind in ("LRIG", "ASSIST_LRIG"):
+        record["lrig_types"] = classes
+        set_if(record, "grow_cost", parse_cost(row.get("COST")))
+        set_if(record, "limit", parse_int(row.get("LIMIT")))
+    else:
+        if classes:
+            record["classes"] = classes
+        set_if(record, "cost", parse_cost(row.get("COST")))
+    if kind in ("SIGNI", "LRIG", "ASSIST_LRIG", "RESONA"):
+        set_if(record, "level", parse_int(row.get("LEVEL")))
+    if kind in ("SIGNI", "RESONA"):
+        set_if(record, "power", parse_int(row.get("POWER")))
+    burst = str(row.get("LB") or "").strip()
+    if kind in ("SIGNI", "SPELL") and burst in ("0", "1"):
+        record["life_burst"] = burst == "1"
+    if kind == "SIGNI":
+        record["guard"] = text.startswith("【ガード】")
+        record["multi_ener"] = "【マルチエナ】" in text
+    if not empty(row.get("TEAM")):
+        record["team"] = str(row["TEAM"]).strip()
+    if kind in ("PIECE", "RELAY_PIECE") and is_team_piece(text):
+        record["team_piece"] = True
+    if not empty(row.get("RARE")):
+        record["rarity"] = str(row["RARE"]).strip()
+    copies = parse_int(str(row.get("BAN") or ""))
+    if copies is not None:
+        record["copy_limit"] = copies
+    return record
+
+
+def import_relax(path: str | Path) -> ImportedSource:
+    """Read ``cards.json`` (or a folder holding it, or the editor's ``card_info.js``)."""
+    target = Path(path)
+    if target.is_dir():
+        target = next((target / name for name in ("cards.json", "card_info.js") if (target / name).is_file()),
+                      target / "cards.json")
+    rows = read_json_list(target, "relax card list")
+    records: list[dict] = []
+    skipped: list[dict] = []
+    seen: set[str] = set()
+    for index, row in enumerate(rows):
+        if isinstance(row, list):
+            row = dict(zip(FIELDS, row))
+        if not isinstance(row, dict) or any(key not in row for key in _REQUIRED):
+            raise InputError(f"relax card list entry {index} is not a card (needs {', '.join(_REQUIRED)})", str(target))
+        if empty(str(row.get("ID") or "")) or empty(str(row.get("NAME") or "")):
+            skipped.append({"kind": "skipped", "source": SOURCE_NAME, "number": str(row.get("ID") or ""),
+                            "note": "row without a number or a name"})
+            continue
+        record = record_from_row(row)
+        if record["number"].upper() in seen:
+            continue
+        seen.add(record["number"].upper())
+        records.append(record)
+    description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
+    return ImportedSource(SOURCE_NAME, records, description, skipped)

@@ -1,0 +1,106 @@
+"""Importer for the webxoss simulator's All-Star list (``webxoss/cards.json``).
+
+One JSON object per printed card up to WX16: ``pid`` (this print), ``cid`` (the
+print this one reprints: equal to ``pid`` for an original), ``wxid`` (card number),
+``name``, ``kana``, ``cardType``, ``color`` (``red/green`` for two colours,
+``colorless``), ``level``, ``limit``, ``power``, ``limiting``, ``classes``,
+``cost*``, ``guardFlag``, ``multiEner``, ``lifeBurst``, ``name_en``, ``name_zh_CN``.
+What it adds to the pool: English and Simplified Chinese names, the kana reading,
+and reprint links. Zeros that mean "not applicable" (an ARTS's level, a SIGNI's
+limit) are dropped, never taken as values.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.importers.source import ImportedSource, read_json_list
+from wixoss_deckcheck.normalize import series_of
+
+SOURCE_NAME = "webxoss"
+_TYPES = {"SIGNI": "SIGNI", "LRIG": "LRIG", "ARTS": "ARTS", "SPELL": "SPELL", "RESONA": "RESONA",
+          "KEY": "KEY", "PIECE": "PIECE"}
+_COLOURS = ("white", "red", "blue", "green", "black")
+_COSTS = (("costWhite", "white"), ("costRed", "red"), ("costBlue", "blue"), ("costGreen", "green"),
+          ("costBlack", "black"), ("costColorless", "colorless"))
+
+
+def _text(value) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _colours(value) -> list[str]:
+    return [part for part in _text(value).split("/") if part in _COLOURS]
+
+
+def _cost(row: dict) -> dict[str, int]:
+    cost = {}
+    for field, colour in _COSTS:
+        amount = row.get(field)
+        if isinstance(amount, int) and amount > 0:
+            cost[colour] = amount
+    return cost
+
+
+def record_from_row(row: dict) -> dict:
+    number = _text(row["wxid"])
+    kind = _TYPES.get(_text(row.get("cardType")), "TOKEN")
+    record: dict = {"number": number, "name": _text(row["name"]), "type": kind, "series": series_of(number),
+                    "colors": _colours(row.get("color"))}
+    classes = [c.strip() for c in row.get("classes") or [] if isinstance(c, str) and c.strip()]
+    if kind == "LRIG":
+        record["lrig_types"] = classes
+        record["grow_cost"] = _cost(row)
+        if isinstance(row.get("limit"), int):
+            record["limit"] = row["limit"]
+    else:
+        if classes:
+            record["classes"] = ["：".join(classes)] if kind in ("SIGNI", "RESONA") else classes
+        if kind in ("ARTS", "SPELL"):
+            record["cost"] = _cost(row)
+    if kind in ("SIGNI", "LRIG", "RESONA") and isinstance(row.get("level"), int):
+        record["level"] = row["level"]
+    if kind in ("SIGNI", "RESONA") and isinstance(row.get("power"), int):
+        record["power"] = row["power"]
+    limiting = row.get("limiting")
+    if isinstance(limiting, str):
+        record["limiting"] = [part for part in limiting.replace("／", "/").split("/") if part.strip()]
+    if kind in ("SIGNI", "SPELL") and isinstance(row.get("lifeBurst"), bool):
+        record["life_burst"] = row["lifeBurst"]
+    if kind == "SIGNI":
+        if isinstance(row.get("guardFlag"), bool):
+            record["guard"] = row["guardFlag"]
+        if isinstance(row.get("multiEner"), bool):
+            record["multi_ener"] = row["multiEner"]
+    names = {}
+    for key, field in (("en", "name_en"), ("zh_hans", "name_zh_CN"), ("kana", "kana")):
+        if _text(row.get(field)):
+            names[key] = _text(row[field])
+    if names:
+        record["names"] = names
+    if _text(row.get("rarity")):
+        record["rarity"] = _text(row["rarity"])
+    return record
+
+
+def import_webxoss(path: str | Path) -> ImportedSource:
+    """Read ``cards.json`` (or a folder holding it)."""
+    target = Path(path)
+    if target.is_dir():
+        target = target / "cards.json"
+    rows = read_json_list(target, "webxoss card list")
+    by_pid: dict = {}
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict) or not _text(row.get("wxid")) or not _text(row.get("name")):
+            raise InputError(f"webxoss card list entry {index} is not a card (needs wxid and name)", str(target))
+        by_pid[row.get("pid")] = row
+    records = []
+    for row in rows:
+        record = record_from_row(row)
+        canonical = by_pid.get(row.get("cid"))
+        if canonical is not None and canonical is not row:
+            record["_reprint_of"] = _text(canonical["wxid"])
+        records.append(record)
+    description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
+    return ImportedSource(SOURCE_NAME, records, description)

@@ -1,0 +1,49 @@
+"""CSV for a spreadsheet: one row per violation, and one row for a deck without any.
+
+Columns: ``path, verdict, format, as_of, code, name, severity, line, section, cards,
+message``. ``verdict`` is ``legal``, ``illegal`` or ``unreadable``; an unreadable deck
+has its error in ``message`` and the code ``input-error``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.reporters import reporter
+from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
+
+#: A cell a spreadsheet would run as a formula starts with one of these; such cells get a leading '.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+COLUMNS = ("path", "verdict", "format", "as_of", "code", "name", "severity", "line", "section", "cards", "message")
+
+
+def _cell(value) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+@reporter("csv")
+def render_csv(report: RunReport, **_options) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS)
+
+    def write(row) -> None:
+        writer.writerow([_cell(value) for value in row])
+
+    for result in report.results:
+        if result.error is not None:
+            write((result.path, "unreadable", result.format or "", result.as_of or "", INPUT_ERROR_ID,
+                             "unreadable-deck", "error", result.error.line or "", "", "", result.error.message))
+            continue
+        verdict = "legal" if result.legal else "illegal"
+        head = (result.path, verdict, result.format or "", result.as_of or "")
+        if not result.violations:
+            write(head + ("", "", "", "", "", "", ""))
+        for violation in result.violations:
+            write(head + (violation.code, violation.name, violation.severity, violation_line(violation) or "",
+                                    violation.section or "", " ".join(violation.cards), violation.message))
+    return buffer.getvalue()

@@ -1,0 +1,62 @@
+"""GitHub Actions workflow commands: annotations on the decklist lines of a pull request.
+
+Each deck is a collapsible group; each violation is one line::
+
+    ::group::decks/blue.txt
+    ::error file=decks/blue.txt,line=12,title=WX102::Too many copies of ...
+    ::warning file=decks/blue.txt,line=3,title=WX130::...
+    ::endgroup::
+
+Errors become ``::error``, warnings ``::warning``; a deck that cannot be read is an
+``::error`` with the title ``input-error``. A finding about the whole deck (its
+size, say) points at line 1. Values are escaped as the Actions runner expects.
+"""
+
+from __future__ import annotations
+
+from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.reporters import reporter
+from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, per_code, violation_line
+
+
+def escape_data(text: str) -> str:
+    """Escape a message (the part after ``::``)."""
+    return str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a property value (``file=``, ``title=``)."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(kind: str, message: str, **properties) -> str:
+    props = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items() if value is not None)
+    return f"::{kind}{' ' + props if props else ''}::{escape_data(message)}"
+
+
+@reporter("github")
+def render_github(report: RunReport, **_options) -> str:
+    out: list[str] = []
+    for problem in report.list_problems:
+        kind = "error" if problem["severity"] == "error" else "warning"
+        out.append(command(kind, problem["message"], title="list"))
+    for result in report.results:
+        out.append(f"::group::{escape_data(result.path)}")
+        if result.error is not None:
+            out.append(command("error", result.error.message, file=result.path, line=result.error.line or 1,
+                               title=INPUT_ERROR_ID))
+        for violation in result.violations:
+            kind = "error" if violation.is_error else "warning"
+            out.append(command(kind, f"{violation.message} [{violation.name}]", file=result.path,
+                               line=violation_line(violation) or 1, title=violation.code))
+        if result.error is None:
+            verdict = "legal" if result.legal else "illegal"
+            out.append(f"{result.path}: {verdict} ({len(result.errors())} errors, {len(result.warnings())} warnings)")
+        out.append("::endgroup::")
+    counts = report.counts
+    out.append(f"wixoss-deckcheck: {counts['total']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
+               f"{counts['unreadable']} unreadable")
+    codes = per_code(report.results)
+    if codes:
+        out.append("violations per code: " + ", ".join(f"{code} {count}" for code, count in codes.items()))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,65 @@
+"""JUnit XML: one test case per deck, so any CI test view shows which decks fail and why.
+
+A deck that breaks a rule is a ``<failure>`` whose text lists every violation as
+``path:line: CODE severity [name] message``; with ``--strict`` a warning fails too.
+A deck that cannot be read is an ``<error>``. Warnings of a passing deck are in its
+``<system-out>``.
+"""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree as ET
+
+from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.reporters import reporter
+from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, deck_fails, violation_line
+
+
+def _violation_line(path: str, violation) -> str:
+    line = violation_line(violation)
+    where = f"{path}:{line}" if line else path
+    return f"{where}: {violation.code} {violation.severity} [{violation.name}] {violation.message}"
+
+
+def _xml_text(text: str) -> str:
+    """Drop characters XML 1.0 cannot carry (a decklist may contain anything)."""
+    return "".join(ch for ch in text if ch in "\t\n\r" or (" " <= ch <= "\ud7ff") or ("\ue000" <= ch <= "\ufffd")
+                   or ch >= "\U00010000")
+
+
+@reporter("junit")
+def render_junit(report: RunReport, strict: bool | None = None, **_options) -> str:
+    strict = report.strict if strict is None else strict
+    suite = ET.Element("testsuite", name="wixoss-deckcheck")
+    failures = errors = 0
+    for result in report.results:
+        name = _xml_text(result.path)
+        case = ET.SubElement(suite, "testcase", name=name, classname=f"wixoss-deckcheck.{result.format or 'deck'}",
+                             file=name)
+        if result.error is not None:
+            errors += 1
+            error = ET.SubElement(case, "error", message=_xml_text(result.error.message), type=INPUT_ERROR_ID)
+            error.text = _xml_text(str(result.error))
+            continue
+        if deck_fails(result, strict):
+            failures += 1
+            shown = result.violations if strict else result.errors()
+            codes = sorted({v.code for v in shown})
+            failure = ET.SubElement(case, "failure", type=",".join(codes),
+                                    message=_xml_text(f"{len(result.errors())} errors, {len(result.warnings())} warnings: "
+                                                      + ", ".join(codes)))
+            failure.text = _xml_text("\n".join(_violation_line(result.path, v) for v in result.violations))
+        elif result.violations:
+            out = ET.SubElement(case, "system-out")
+            out.text = _xml_text("\n".join(_violation_line(result.path, v) for v in result.violations))
+    total = len(report.results)
+    for element in (suite,):
+        element.set("tests", str(total))
+        element.set("failures", str(failures))
+        element.set("errors", str(errors))
+        element.set("skipped", "0")
+    root = ET.Element("testsuites", name="wixoss-deckcheck", tests=str(total), failures=str(failures),
+                      errors=str(errors))
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -1,0 +1,97 @@
+"""Finding cards the way a player writes them (``wixoss-deckcheck cards search/show``).
+
+A query may be a card number (or the start of one), a name in Japanese (kana, width,
+``#``/``♯`` and spacing do not matter), English, or Chinese (Simplified or
+Traditional: the pool keeps both). Exact matches come first, then names that
+contain the query, then close matches. An optional format keeps only the cards
+that format's card-pool rule lets in (by icon, with the same-name carve-out).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from wixoss_deckcheck.cards import Card
+from wixoss_deckcheck.normalize import looks_like_number, number_key, search_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.pool import CardPool
+
+
+@dataclass(frozen=True)
+class Match:
+    """One card found, the number it was found by, and how (number/name/contains/close)."""
+
+    card: Card
+    number: str
+    how: str
+
+
+def format_filter(pool: "CardPool", format_id: str, day: str | None = None) -> Callable[[Card], bool]:
+    """A predicate: may this card be played in ``format_id`` (icon rule, as of ``day``)?"""
+    from wixoss_deckcheck.formats import load_format
+    from wixoss_deckcheck.icons import IconIndex
+
+    table = load_format(format_id)
+    day = day or _dt.date.today().isoformat()
+    rules = [rule for rule in table.rules_in_force(day) if rule.check == "card-pool"]
+    icons = IconIndex(pool, table.icons)
+
+    def allowed(card: Card) -> bool:
+        if card.token:
+            return False
+        for rule in rules:
+            wanted = set(rule.params.get("icons", ()))
+            if rule.params.get("exempt_level_zero_lrigs") and card.is_lrig and card.level == 0:
+                continue
+            carried = icons.icons_of_name(card) if rule.params.get("same_name", True) else icons.icons_of_card(card)
+            if wanted and not wanted & carried:
+                return False
+        return True
+
+    return allowed
+
+
+def find_cards(pool: "CardPool", query: str, *, format_id: str | None = None, limit: int = 20) -> list[Match]:
+    """Cards matching ``query``, best first (see the module doc)."""
+    allowed = format_filter(pool, format_id) if format_id else (lambda card: True)
+    found: list[Match] = []
+    seen: set[str] = set()
+
+    def add(card: Card, number: str, how: str) -> None:
+        if card.number not in seen and allowed(card):
+            seen.add(card.number)
+            found.append(Match(card, number, how))
+
+    text = query.strip()
+    if not text:
+        return []
+    if looks_like_number(text):
+        wanted = number_key(text)
+        card = pool.by_number(text)
+        if card is not None:
+            add(card, pool._printed_number(card, text), "number")
+        for key, card in sorted(pool.all_numbers()):
+            if key.startswith(wanted) and len(found) < limit:
+                add(card, pool._printed_number(card, key), "number")
+    resolution = pool._resolve_name(query, text)
+    for card in ([resolution.card] if resolution and resolution.card else resolution.candidates if resolution else []):
+        for same in pool.same_name(card):
+            add(same, same.number, "name")
+    key = search_key(text)
+    if len(key) >= 2 or not found:
+        for name_key_, cards in pool.name_index():
+            if key in name_key_:
+                for card in cards:
+                    add(card, card.number, "contains")
+            if len(found) >= limit:
+                break
+    if not found:
+        for line in pool.suggest(text, limit=5):
+            number = line.split(" ", 1)[0]
+            card = pool.by_number(number)
+            if card is not None:
+                add(card, number, "close")
+    return found[:limit]

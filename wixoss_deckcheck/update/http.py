@@ -1,0 +1,183 @@
+"""Downloading one file safely: conditional, bounded, checked, never half-written.
+
+Every download:
+- sends the ETag / Last-Modified of the copy we have (``If-None-Match`` /
+  ``If-Modified-Since``); ``304 Not Modified`` means the copy is still current;
+- has a connect and read timeout, and is tried again (a bounded number of times,
+  waiting ``backoff`` seconds, then twice as long, …) after a timeout, a dropped
+  connection, a truncated body, HTTP 429 or 5xx; other HTTP errors fail at once;
+- is refused past ``max_bytes``, or when its content type or its first bytes are not
+  what the source should send (an HTML error page in place of a CSV list);
+- is written to a temporary file first: a failure leaves nothing behind.
+
+Failures raise :class:`FetchError`, whose message is one line naming the URL.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.update.config import FetchPolicy
+
+_RETRY_STATUS = {429, 500, 502, 503, 504}
+_CHUNK = 65536
+
+
+class FetchError(InputError):
+    """A download that failed for good (after its retries)."""
+
+
+class _Retry(Exception):
+    """A failure worth another try."""
+
+
+@dataclass
+class Fetched:
+    """The outcome of one download: ``changed`` (a new body at ``path``) or not."""
+
+    url: str
+    changed: bool
+    path: Path | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    size: int = 0
+
+    def validators(self) -> dict:
+        return {key: value for key, value in (("etag", self.etag), ("last_modified", self.last_modified)) if value}
+
+
+def sniff(head: bytes, expect: str) -> str | None:
+    """What is wrong with a body starting with ``head`` for a ``expect`` file, or None."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    looks_html = text.startswith((b"<!doctype html", b"<html", b"<head", b"<body")) or b"<html" in text[:512]
+    if expect in ("csv", "tsv", "json") and (looks_html or text.startswith(b"<")):
+        return "an HTML page came in place of the data"
+    if expect == "csv" and b"," not in head.split(b"\n", 1)[0]:
+        return "not CSV: the first line has no comma"
+    if expect == "tsv" and b"\t" not in head.split(b"\n", 1)[0]:
+        return "not a TSV list: the first line has no tab"
+    if expect == "html" and b"<" not in text[:2048]:
+        return "not an HTML page"
+    if not text:
+        return "the body is empty"
+    return None
+
+
+class RateLimiter:
+    """At most ``rate`` requests a second, shared by threads."""
+
+    def __init__(self, rate: float):
+        self.interval = 1.0 / rate if rate > 0 else 0.0
+        self._next = 0.0
+        self._lock = threading.Lock()
+
+    def wait(self) -> None:
+        with self._lock:
+            now = time.monotonic()
+            start = max(now, self._next)
+            self._next = start + self.interval
+        if start > now:
+            time.sleep(start - now)
+
+
+class Fetcher:
+    """Downloads with one ``requests`` session and one :class:`FetchPolicy`."""
+
+    def __init__(self, policy: FetchPolicy, sleep: Callable[[float], None] = time.sleep):
+        import requests  # imported here: only an update needs it
+
+        self.requests = requests
+        self.policy = policy
+        self.session = requests.Session()
+        # Plain bodies, so that a truncated body is seen by its Content-Length.
+        self.session.headers.update({"User-Agent": policy.user_agent, "Accept-Encoding": "identity"})
+        self._sleep = sleep
+
+    def close(self) -> None:
+        self.session.close()
+
+    def fetch(self, url: str, dest: Path, *, validators: dict | None = None, expect: str = "",
+              content_types: list[str] | None = None, method: str = "GET", data: dict | None = None,
+              cookies: dict | None = None, check: Callable[[Path], str | None] | None = None) -> Fetched:
+        """Download ``url`` to ``dest`` (replaced atomically); see the module doc."""
+        last = "no try made"
+        tries = self.policy.retries + 1
+        for attempt in range(tries):
+            try:
+                return self._once(url, dest, validators or {}, expect, content_types or [], method, data, cookies, check)
+            except _Retry as retry:
+                last = str(retry)
+            except self.requests.Timeout:
+                last = f"timed out after {self.policy.timeout:g} s"
+            except (self.requests.exceptions.ChunkedEncodingError, self.requests.exceptions.ContentDecodingError):
+                last = "the connection closed before the whole body came (truncated)"
+            except self.requests.ConnectionError as exc:
+                last = f"connection failed ({_short(exc)})"
+            except self.requests.RequestException as exc:
+                raise FetchError(f"{url}: {_short(exc)}") from None
+            if attempt + 1 < tries:
+                self._sleep(self.policy.backoff * (2 ** attempt))
+        raise FetchError(f"{url}: {last} (tried {tries} times)")
+
+    def _once(self, url, dest, validators, expect, content_types, method, data, cookies, check) -> Fetched:
+        headers = {}
+        if validators.get("etag"):
+            headers["If-None-Match"] = validators["etag"]
+        if validators.get("last_modified"):
+            headers["If-Modified-Since"] = validators["last_modified"]
+        timeout = (self.policy.timeout, self.policy.timeout)
+        with self.session.request(method, url, headers=headers, data=data, cookies=cookies, timeout=timeout,
+                                  stream=True, allow_redirects=True) as response:
+            status = response.status_code
+            if status == 304:
+                return Fetched(url, False, etag=validators.get("etag"), last_modified=validators.get("last_modified"))
+            if status in _RETRY_STATUS:
+                raise _Retry(f"HTTP {status}")
+            if status != 200:
+                raise FetchError(f"{url}: HTTP {status}")
+            kind = (response.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+            if content_types and kind not in [t.lower() for t in content_types]:
+                raise FetchError(f"{url}: unexpected content type {kind or 'none'!r} (expected {', '.join(content_types)})")
+            declared = response.headers.get("Content-Length")
+            if declared and declared.isdigit() and int(declared) > self.policy.max_bytes:
+                raise FetchError(f"{url}: {int(declared)} bytes is over the {self.policy.max_bytes}-byte limit")
+            size = self._save(url, response, dest, declared, expect, check)
+            return Fetched(url, True, dest, response.headers.get("ETag"), response.headers.get("Last-Modified"), size)
+
+    def _save(self, url, response, dest: Path, declared, expect, check) -> int:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        temp = dest.with_name(f".{dest.name}.part")
+        size = 0
+        head = b""
+        try:
+            with open(temp, "wb") as out:
+                for chunk in response.iter_content(_CHUNK):
+                    size += len(chunk)
+                    if size > self.policy.max_bytes:
+                        raise FetchError(f"{url}: larger than the {self.policy.max_bytes}-byte limit")
+                    if len(head) < 4096:
+                        head += chunk[: 4096 - len(head)]
+                    out.write(chunk)
+            if declared and declared.isdigit() and size != int(declared):
+                raise _Retry(f"truncated body: {size} of {declared} bytes")
+            problem = sniff(head, expect) if expect else None
+            if problem is None and check is not None:
+                problem = check(temp)
+            if problem:
+                raise FetchError(f"{url}: {problem}")
+            os.replace(temp, dest)
+            return size
+        finally:
+            if temp.exists():
+                temp.unlink()
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+    return text[:200]

@@ -1,0 +1,207 @@
+"""One ``cardpool update``: download, build, check, then replace the pool atomically.
+
+The installed pool is replaced only at the very end, by an atomic rename, after the
+new pool was built, validated and compared with the old one. Any failure before
+that (a download, a parser, the schema, a card number that would disappear) raises
+:class:`UpdateError` and leaves the old pool byte-for-byte as it was.
+
+Downloads are kept in ``<user data dir>/sources/<source name>/`` with their ETag /
+Last-Modified (``state.json``), so the next update asks only for what changed, and
+an update of one source (``--source NAME``) rebuilds with the others' last copies.
+Newly downloaded files join that cache only once the new pool is installed.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.normalize import number_key
+from wixoss_deckcheck.update.config import SourceSpec, load_sources
+from wixoss_deckcheck.userdirs import user_data_dir
+
+
+class UpdateError(InputError):
+    """An update that did not happen; the installed pool is unchanged."""
+
+
+@dataclass
+class UpdateOutcome:
+    target: Path
+    cards: int
+    numbers: int
+    added: int
+    removed: int
+    downloaded: dict[str, int] = field(default_factory=dict)
+    unchanged: dict[str, int] = field(default_factory=dict)
+    conflicts: int = 0
+
+    def summary(self) -> str:
+        fetched = ", ".join(f"{name} {count} new/{self.unchanged.get(name, 0)} unchanged"
+                            for name, count in self.downloaded.items()) or "nothing"
+        return (f"installed {self.target}: {self.cards} cards, {self.numbers} card numbers "
+                f"(+{self.added} -{self.removed}); downloads: {fetched}; {self.conflicts} conflicts in the merge report")
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _write_json(path: Path, data: dict) -> None:
+    handle, temp = tempfile.mkstemp(prefix=".state-", dir=str(path.parent))
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        json.dump(data, out, ensure_ascii=False, indent=1)
+    os.replace(temp, path)
+
+
+def pool_numbers(document: dict) -> set[str]:
+    return {number_key(n) for card in document.get("cards", []) for n in (card["number"], *card.get("reprints", []))}
+
+
+def run_update(target: Path, *, only: list[str] | None = None, sources_file: str | None = None,
+               allow_removals: bool = False, full: bool = False,
+               progress: Callable[[str], None] = lambda line: None) -> UpdateOutcome:
+    """Update the pool at ``target`` (see the module doc)."""
+    policy, specs = load_sources(sources_file)
+    by_name = {spec.name: spec for spec in specs}
+    unknown = [name for name in only or [] if name not in by_name]
+    if unknown:
+        raise UsageError(f"unknown source {unknown[0]!r} (declared: {', '.join(by_name)})")
+    selected = [by_name[name] for name in only] if only else [spec for spec in specs if spec.default]
+    root = user_data_dir() / "sources"
+    root.mkdir(parents=True, exist_ok=True)
+    state_path = root / "state.json"
+    state = _read_json(state_path)
+    staging = Path(tempfile.mkdtemp(prefix=".update-", dir=str(root)))
+    from wixoss_deckcheck.update.http import Fetcher
+
+    fetcher = Fetcher(policy)
+    try:
+        downloads = _download(selected, fetcher, root, staging, state, full, progress)
+        outcome = _build_and_install(target, specs, root, staging, state, downloads, allow_removals)
+        _commit(downloads, root, staging, state, state_path)
+        return outcome
+    except UsageError:
+        raise
+    except InputError as exc:
+        raise UpdateError(f"update failed: {exc}; the installed pool is unchanged") from None
+    finally:
+        fetcher.close()
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _download(selected: list[SourceSpec], fetcher, root: Path, staging: Path, state: dict, full: bool,
+              progress) -> dict[str, list]:
+    from wixoss_deckcheck.update.official import crawl
+
+    downloads: dict[str, list] = {}
+    for spec in selected:
+        if spec.crawler:
+            counts = crawl(spec, fetcher, root / spec.name, root / f"{spec.name}-crawl.json", full=full, progress=progress)
+            state.setdefault(spec.name, {})["_retrieved"] = _now()
+            downloads[spec.name] = [("*", counts)]
+            continue
+        items = downloads.setdefault(spec.name, [])
+        for file_name in spec.files:
+            cached = root / spec.name / file_name
+            validators = state.get(spec.name, {}).get(file_name) if cached.is_file() else None
+            fetched = fetcher.fetch(spec.url_of(file_name), staging / spec.name / file_name, validators=validators,
+                                    expect=spec.expect, content_types=spec.content_types)
+            progress(f"{spec.name}: {file_name} {'downloaded' if fetched.changed else 'unchanged'}")
+            items.append((file_name, fetched))
+    return downloads
+
+
+def _source_folder(spec: SourceSpec, root: Path, staging: Path, downloads: dict) -> Path | None:
+    """The folder the importer reads for ``spec``: this run's downloads over the cache."""
+    if spec.crawler:
+        folder = root / spec.name
+        return folder if folder.is_dir() and any(folder.glob("*.html")) else None
+    fresh = {name: fetched for name, fetched in downloads.get(spec.name, []) if fetched.changed}
+    folder = staging / "build" / spec.name
+    present = 0
+    for file_name in spec.files:
+        source = staging / spec.name / file_name if file_name in fresh else root / spec.name / file_name
+        if source.is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, folder / file_name)
+            present += 1
+    if present == 0:
+        return None
+    if present < len(spec.files):
+        raise InputError(f"{spec.name}: only {present} of its {len(spec.files)} files were ever downloaded")
+    return folder / spec.files[0] if len(spec.files) == 1 else folder
+
+
+def _build_and_install(target: Path, specs: list[SourceSpec], root: Path, staging: Path, state: dict,
+                       downloads: dict, allow_removals: bool) -> UpdateOutcome:
+    from wixoss_deckcheck.importers.build import assemble_pool, load_source
+    from wixoss_deckcheck.importers.common import write_pool
+
+    imported, notes, used = [], {}, {}
+    for spec in specs:
+        folder = _source_folder(spec, root, staging, downloads)
+        if folder is None:
+            continue
+        if spec.parser in used:
+            raise UsageError(f"sources {used[spec.parser]!r} and {spec.name!r} both use the {spec.parser} parser; "
+                             "give one of them another name's place (a mirror keeps the name)")
+        used[spec.parser] = spec.name
+        try:
+            imported.append(load_source(spec.parser, folder))
+        except InputError as exc:
+            raise InputError(f"{spec.name} ({spec.base_url or spec.list_url}): {exc.message}") from None
+        retrieved = state.get(spec.name, {}).get("_retrieved")
+        if spec.name in downloads:
+            retrieved = _now()
+        notes[spec.parser] = {"source": spec.name, "url": spec.base_url or spec.list_url,
+                              **({"retrieved": retrieved} if retrieved else {})}
+        if not spec.crawler:
+            notes[spec.parser]["files"] = len(spec.files)
+    if not imported:
+        raise InputError("no source has been downloaded yet")
+    document, result = assemble_pool(imported, notes)
+    for description in document["sources"]:
+        description.pop("path", None)  # a temporary folder: the URL says where it came from
+    new_numbers = pool_numbers(document)
+    old_numbers = pool_numbers(_read_json(target)) if target.is_file() else set()
+    lost = sorted(old_numbers - new_numbers)
+    if lost and not allow_removals:
+        example = ", ".join(lost[:3])
+        raise InputError(f"the new pool lacks {len(lost)} card number(s) the installed pool has ({example}); "
+                         "a source may be broken (--allow-removals accepts it)")
+    write_pool(document, target)
+    downloaded = {name: sum(1 for _f, fetched in items if getattr(fetched, "changed", False)) for name, items in downloads.items()}
+    unchanged = {name: sum(1 for _f, fetched in items if not getattr(fetched, "changed", True)) for name, items in downloads.items()}
+    return UpdateOutcome(target, result.counts["cards"], result.counts["numbers"], len(new_numbers - old_numbers),
+                         len(lost), downloaded, unchanged, result.counts["conflicts"])
+
+
+def _commit(downloads: dict, root: Path, staging: Path, state: dict, state_path: Path) -> None:
+    """Move this run's downloads into the cache, with their validators."""
+    for name, items in downloads.items():
+        entry = state.setdefault(name, {})
+        for file_name, fetched in items:
+            if file_name == "*":
+                continue
+            if fetched.changed:
+                (root / name).mkdir(parents=True, exist_ok=True)
+                os.replace(staging / name / file_name, root / name / file_name)
+            entry[file_name] = fetched.validators()
+        entry["_retrieved"] = _now()
+    _write_json(state_path, state)

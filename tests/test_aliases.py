@@ -96,6 +96,18 @@ def test_named_examples_map_to_their_official_numbers(fresh_pool):
     assert layla.is_lrig and layla.level == 0
 
 
+def test_a_set_code_alias_wins_over_a_name_the_pool_has_in_no_print_of_that_set(fresh_pool):
+    """The plugin calls both 闘娘　緑姫 (the English edition's "Midoriko, Battle Girl") and
+    WDK03's 闘娘　翠子 by that name; the set code tells them apart."""
+    pool = fresh_pool()
+    found = pool.resolve("Midoriko, Battle Girl (WDK03)")
+    assert (found.number, found.card.name) == ("WDK03-005", "闘娘　翠子")
+    assert pool.resolve("Midoriko, Battle Girl").card.name == "闘娘　緑姫"
+    assert pool.resolve("Midoriko, Battle Girl (WD04)").card.name == "闘娘　緑姫"
+    # A set code the name has a print in is not looked up in the aliases at all.
+    assert pool.resolve("Servant D (WX07)").number == "WX07-081" and pool._aliases is None
+
+
 def test_an_alias_is_consulted_only_after_every_exact_lookup(fresh_pool, tmp_path, monkeypatch):
     """A card name, in any language, wins over an alias of the same spelling."""
     own = tmp_path / "own.yaml"
@@ -178,7 +190,7 @@ BROKEN = {
     "not-a-number.yaml": ("aliases:\n  - {name: Foo, number: Code Ride}\n", 2, "/aliases/0/number"),
     "twice.yaml": ("aliases:\n  - {name: Foo, number: WDK01-016}\n  - {name: FOO, number: WDK01-017}\n", 3,
                    "/aliases/1/name"),
-    "wrong-type.yaml": ("description: x\naliases:\n  first: {name: Foo, number: WDK01-016}\n", 3, "/aliases"),
+    "wrong-type.yaml": ("description: x\naliases:\n  first: {name: Foo, number: WDK01-016}\n", 2, "/aliases"),
     "yaml.yaml": ("aliases: [\n", 2, "invalid YAML"),
     "empty.yaml": ("", 1, "empty"),
 }

@@ -132,13 +132,13 @@ def test_two_level_zero_lrigs_and_a_dead_piece():
 def test_cannot_start_is_an_error_unless_construction_checks_say_so():
     cards = [lrig("A1", 1)]
     found = [f for code, f in _codes(resolved_deck([(signi("S1", 1), 40)], cards)) if code == "WX211"]
-    assert found and "center" in found[0].args["reason"]
+    assert found and found[0].args["reason"] == "no_center"
     assert not [code for code, _ in _codes(resolved_deck([(signi("S1", 1), 40)], cards),
                                            {"counts": [1, 3], "covered": True}) if code == "WX211"]
     two = [lrig("A0", 0), lrig("B0", 0, types=("イオナ",))]
     found = [f for code, f in _codes(resolved_deck([(signi("S1", 1), 40)], two), {"counts": [3], "covered": False})
              if code == "WX211"]
-    assert found and "2 level-0 LRIGs" in found[0].args["reason"]
+    assert found and found[0].args["reason"] == "counts" and (found[0].found, found[0].allowed) == (2, [3])
 
 
 def _run(argv, capsys):

@@ -206,8 +206,13 @@ class Checker:
             values["available"] = "/".join(self.messages.colour(c) for c in (finding.allowed or [])) or self.messages.word("none")
             values["allowed"] = values["available"]
         values.update({k: v for k, v in finding.args.items() if k not in values})
+        if "types" in finding.args and finding.args["types"] == "-":
+            values["types"] = self.messages.word("none")
         if "missing" in finding.args:
             values["missing"] = "/".join(self.messages.colour(c) for c in finding.args["missing"].split("/"))
+        if finding.args.get("reason") in ("no_center", "counts"):  # cannot-start (play)
+            values["reason"] = self.messages.word(f"start_{finding.args['reason']}", total=finding.found,
+                                                  counts=self._format_amount(finding.allowed))
         if info.slug == "deck-card-types":
             values["type"] = self.messages.card_type(finding.args["type"])
         if "colours" in finding.args:

@@ -208,22 +208,30 @@ class CardPool:
             base, edition = split_edition_suffix(text)
             if edition:
                 found = self._resolve_name(query, base, edition)
+                if found is not None and found.card is not None and found.number is None:
+                    # The name is known, but the pool has no print of it in that set: a
+                    # deck editor may give another card of that set the same name
+                    # ("Midoriko, Battle Girl (WDK03)" is 闘娘　翠子, not 闘娘　緑姫).
+                    found = self._resolve_alias(query, text, with_set_code_only=True) or found
         if found is None:
             found = self._resolve_alias(query, text)
         return found or Resolution(query, suggestions=self.suggest(text))
 
-    def _resolve_alias(self, query: str, text: str) -> Resolution | None:
+    def _resolve_alias(self, query: str, text: str, with_set_code_only: bool = False) -> Resolution | None:
         """A name from the alias tables, once every exact lookup failed; None if none applies.
 
         An alias whose numbers this pool does not know is ignored. ``Name (SET)`` looks
-        up ``Name`` and prefers the print of SET, as for card names.
+        up ``Name (SET)``, then (unless ``with_set_code_only``) ``Name``, and prefers
+        the print of SET, as for card names.
         """
         if self._aliases is None:
             from wixoss_deckcheck.aliases import load_aliases
 
             self._aliases = load_aliases()
         base, edition = split_edition_suffix(text)
-        alias = self._aliases.get(text) or (self._aliases.get(base) if edition else None)
+        alias = self._aliases.get(text)
+        if alias is None and edition and not with_set_code_only:
+            alias = self._aliases.get(base)
         if alias is None:
             return None
         for number in alias.numbers:

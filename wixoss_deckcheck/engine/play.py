@@ -272,10 +272,9 @@ def cannot_start(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     total = sum(e.count for e in zeros)
     counts = _counts(params)
     if not any(e.card.type == "LRIG" for e in zeros):
-        yield Finding(tuple(zeros), "lrig", None, 0, 1, args={"reason": "no level-0 LRIG can be the center"})
+        yield Finding(tuple(zeros), "lrig", None, 0, 1, args={"reason": "no_center"})
     elif not any(total >= n for n in counts):
-        yield Finding(tuple(zeros), "lrig", zeros[0].line, total, list(counts), args={
-            "reason": f"it has {total} level-0 LRIGs and the format starts with {' or '.join(map(str, counts))}"})
+        yield Finding(tuple(zeros), "lrig", zeros[0].line, total, list(counts), args={"reason": "counts"})
 
 
 # -- running the analysis --------------------------------------------------------------

@@ -6,6 +6,7 @@ import datetime as _dt
 import json
 import os
 import re
+import unicodedata
 import tempfile
 from pathlib import Path
 from typing import Iterable
@@ -87,6 +88,21 @@ def split_types(value: str | None) -> list[str]:
     if empty(value):
         return []
     return [part.strip() for part in re.split(r"[/／]", value) if part.strip()]
+
+
+def piece_team(text: str | None) -> str | None:
+    """The team a PIECE's use condition names: 【使用条件】【チーム】＜NAME＞ → NAME.
+
+    Team names are written as on the LRIGs' Team field: width-folded, without spaces
+    (``＜アンシエント･サプライズ＞`` → ``アンシエント・サプライズ``).
+    """
+    if not text:
+        return None
+    match = re.search(r"【使用条件】\s*【チーム】\s*[＜<]([^＞>]+)[＞>]", text)
+    if not match:
+        return None
+    name = unicodedata.normalize("NFKC", match.group(1)).replace("･", "・")
+    return re.sub(r"\s+", "", name)
 
 
 def is_team_piece(text: str | None) -> bool:

@@ -18,6 +18,7 @@ from wixoss_deckcheck.importers.common import (
     JA_TYPES,
     empty,
     is_team_piece,
+    piece_team,
     is_token_number,
     parse_colours,
     parse_cost,
@@ -81,6 +82,9 @@ def card_from_row(row: dict[str, str], token: bool = False) -> dict:
         card["team"] = row["Team"].strip()
     if card_type in ("PIECE", "RELAY_PIECE") and is_team_piece(text):
         card["team_piece"] = True
+        team = piece_team(text)
+        if team and "team" not in card:
+            card["team"] = team
     grow = parse_cost(row.get("GrowCost"))
     if grow is not None:
         card["grow_cost"] = grow

@@ -9,9 +9,9 @@ not used, never an error.
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import pickle
+import zlib
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -26,8 +26,9 @@ def _stamp(source: Path) -> tuple:
 
 
 def _cache_path(kind: str, source: Path) -> Path:
-    digest = hashlib.sha1(str(source.resolve()).encode("utf-8")).hexdigest()[:20]
-    return user_cache_dir() / f"{kind}-{digest}.pickle"
+    resolved = str(source.resolve())
+    digest = f"{zlib.crc32(resolved.encode('utf-8')):08x}{zlib.adler32(resolved.encode('utf-8')):08x}"
+    return user_cache_dir() / f"{kind}-{source.stem[:24]}-{digest}.pickle"
 
 
 def load_cached(kind: str, source: Path) -> Any | None:

@@ -14,7 +14,6 @@ are relative to the settings file.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +29,6 @@ PATH_KEYS = ("cardpool", "format-file")
 
 _TABLE_HEADER = re.compile(r"^\s*\[\s*tool\s*\.\s*(?:\"wixoss-deckcheck\"|'wixoss-deckcheck'|wixoss-deckcheck)\s*\]",
                            re.MULTILINE)
-_TOML_ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 
 @dataclass
@@ -132,9 +130,10 @@ def _parse_toml(text: str, path: Path):
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        match = _TOML_ERROR_LINE.search(message)
+        toml_error_line = re.compile(r"\(at line (\d+), column \d+\)")
+        match = toml_error_line.search(message)
         line = int(match.group(1)) if match else None
-        message = _TOML_ERROR_LINE.sub("", message).strip()
+        message = toml_error_line.sub("", message).strip()
         raise InputError(f"invalid TOML: {message}", str(path), line) from None
     except (ValueError, RecursionError) as exc:
         raise InputError(f"invalid TOML: {exc}", str(path)) from None
@@ -208,6 +207,8 @@ def _dates_to_text(value: Any) -> Any:
 
 
 def _schema() -> dict:
+    import json
+
     return json.loads((_PACKAGE_DIR / "schemas" / "config.schema.json").read_text(encoding="utf-8"))
 
 

@@ -17,8 +17,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.normalize import name_key
 from wixoss_deckcheck.resources import formats_dir
@@ -26,21 +24,28 @@ from wixoss_deckcheck.resources import formats_dir
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool import CardPool
 
-try:
-    _BaseLoader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover
-    _BaseLoader = yaml.SafeLoader
-
-
-class _FastLoader(_BaseLoader):
-    """Safe YAML loading that keeps dates as text (they are checked separately)."""
-
-
-_FastLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
-}
 _DATE_KEYS = ("since", "until", "announced", "effective")
+
+
+@lru_cache(maxsize=1)
+def _table_loader():
+    """Safe YAML loading that keeps dates as text (they are checked separately).
+
+    PyYAML is imported here, not at module level: a ``check`` whose tables are in the
+    cache never loads it.
+    """
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class TableLoader(base):
+        pass
+
+    TableLoader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in base.yaml_implicit_resolvers.items()
+    }
+    return TableLoader
 
 DEFAULT_FORMAT = "diva"
 
@@ -187,6 +192,8 @@ def validate_table(data: Any, path: Path, text: str) -> None:
 
 
 def _line_of(text: str, parts: list) -> int | None:
+    from yaml import MappingNode, SequenceNode
+
     from wixoss_deckcheck.yamlnodes import compose_with_lines
 
     try:
@@ -195,14 +202,14 @@ def _line_of(text: str, parts: list) -> int | None:
         return None
     line = node.start_mark.line + 1 if node is not None else None
     for part in parts:
-        if isinstance(node, yaml.MappingNode):
+        if isinstance(node, MappingNode):
             for key, value in node.value:
                 if key.value == str(part):
                     node, line = value, key.start_mark.line + 1
                     break
             else:
                 break
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+        elif isinstance(node, SequenceNode) and isinstance(part, int) and part < len(node.value):
             node = node.value[part]
             line = node.start_mark.line + 1
         else:
@@ -247,8 +254,10 @@ def read_table(path: Path) -> dict:
     cached = load_cached("table", path)
     if cached is not None:
         return cached
+    import yaml
+
     try:
-        data = yaml.load(text, Loader=_FastLoader)
+        data = yaml.load(text, Loader=_table_loader())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise InputError(f"invalid YAML: {exc.problem or exc.context}", str(path), mark.line + 1 if mark else None) from None

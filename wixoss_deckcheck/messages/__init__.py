@@ -11,24 +11,27 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 LANGUAGES = ("en", "ja", "zh")
 _DIR = Path(__file__).resolve().parent
-
-try:
-    _Loader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover
-    _Loader = yaml.SafeLoader
 
 
 @lru_cache(maxsize=None)
 def _load(lang: str) -> dict:
+    """The messages of one language (parsed once, then read from the user cache)."""
+    from wixoss_deckcheck.cache import load_cached, store_cached
+
     path = _DIR / f"{lang}.yaml"
     if not path.is_file():
         return {}
+    cached = load_cached("messages", path)
+    if cached is not None:
+        return cached
+    import yaml
+
     with open(path, encoding="utf-8") as handle:
-        return yaml.load(handle, Loader=_Loader) or {}
+        data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    store_cached("messages", path, data)
+    return data
 
 
 def default_language() -> str:

@@ -26,6 +26,10 @@ def isolated_environment(base: Path) -> dict[str, str]:
     env.pop("WIXOSS_DECKCHECK_CARDPOOL", None)
     env.pop("GITHUB_ACTIONS", None)
     env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    # An installed package runs from compiled bytecode (pip compiles it at install time).
+    # Measure that case: allow bytecode, and keep it out of the source tree.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(base / "pycache")
     return env
 
 

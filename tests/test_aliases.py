@@ -105,7 +105,8 @@ def test_a_set_code_alias_wins_over_a_name_the_pool_has_in_no_print_of_that_set(
     assert pool.resolve("Midoriko, Battle Girl").card.name == "闘娘　緑姫"
     assert pool.resolve("Midoriko, Battle Girl (WD04)").card.name == "闘娘　緑姫"
     # A set code the name has a print in is not looked up in the aliases at all.
-    assert pool.resolve("Servant D (WX07)").number == "WX07-081" and pool._aliases is None
+    untouched = fresh_pool()
+    assert untouched.resolve("Servant D (WX07)").number == "WX07-081" and untouched._aliases is None
 
 
 def test_an_alias_is_consulted_only_after_every_exact_lookup(fresh_pool, tmp_path, monkeypatch):

@@ -10,7 +10,6 @@ so that a normal ``check`` does not pay for loading the validator.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -174,6 +173,8 @@ def builtin_path(format_id: str) -> Path:
 @lru_cache(maxsize=1)
 def _validator():
     import jsonschema
+
+    import json
 
     schema = json.loads((formats_dir() / "schema.json").read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator(schema)

@@ -9,7 +9,7 @@ package.
 from __future__ import annotations
 
 import gc
-import json
+import marshal
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,25 +50,6 @@ def locate_pool(option: str | os.PathLike | None = None) -> PoolLocation:
     return PoolLocation(sample_pool_path(), "sample")
 
 
-def share_equal_values(cards: list[Card]) -> list[Card]:
-    """Make equal field values one object (``"SIGNI"``, ``("white",)``, ``{}``, costs).
-
-    JSON gives every card its own copies; shared ones make the pickled cache smaller
-    and much faster to load (it stores each shared object once). Values are never
-    mutated, so sharing them is safe.
-    """
-    shared: dict = {}
-
-    def one(value):
-        if isinstance(value, dict):
-            return shared.setdefault(("dict",) + tuple(sorted(value.items())), value)
-        if isinstance(value, (str, tuple)):
-            return shared.setdefault(value, value)
-        return value
-
-    return [card._make(one(value) for value in card) for card in cards]
-
-
 @dataclass
 class Resolution:
     """The outcome of resolving one decklist query against the pool."""
@@ -93,55 +74,121 @@ class CardPool:
     _aliases = None
 
     def __init__(self, cards: Iterable[Card], meta: dict | None = None, location: PoolLocation | None = None):
-        self.cards: list[Card] = list(cards)
         self.meta = meta or {}
         self.location = location
-        self._by_number: dict[str, Card] = {}
-        self._by_name: dict[str, list[Card]] = {}
-        self._by_other_name: dict[str, list[Card]] = {}
-        for card in self.cards:
-            self._by_number[number_key(card.number)] = card
+        #: Card objects by row; ``None`` for rows not decoded yet (see :meth:`_from_cache`).
+        self._objects: list[Card | None] = list(cards)
+        #: Marshalled rows, when the pool came from the compact cache; decoded on first use.
+        self._rows: list[bytes] | None = None
+        by_number: dict[str, int] = {}
+        by_name: dict[str, list[int]] = {}
+        by_other_name: dict[str, list[int]] = {}
+        for index, card in enumerate(self._objects):
+            by_number[number_key(card.number)] = index
             for reprint in card.reprints:
-                self._by_number.setdefault(number_key(reprint), card)
-            self._by_name.setdefault(card.key, []).append(card)
+                by_number.setdefault(number_key(reprint), index)
+            by_name.setdefault(card.key, []).append(index)
             # Every name (Japanese too) under its loose search key: kana, accents.
             for value in (card.name, *card.names.values()):
                 if value:
-                    bucket = self._by_other_name.setdefault(search_key(value), [])
-                    if card not in bucket:
-                        bucket.append(card)
+                    bucket = by_other_name.setdefault(search_key(value), [])
+                    if index not in bucket:
+                        bucket.append(index)
+        #: The three indexes (number → row, same-name key → rows, search key → rows);
+        #: from the cache each stays an encoded blob until first used.
+        self._indexes: list = [by_number, by_name, by_other_name]
+        #: Rows that share their name with other rows (reprint rows): row → all those rows.
+        self._same: dict[int, tuple[int, ...]] = {
+            index: tuple(rows) for rows in by_name.values() if len(rows) > 1 for index in rows
+        }
+        self._row_of: dict[int, int] = {id(card): index for index, card in enumerate(self._objects)}
+
+    def _index(self, which: int):
+        value = self._indexes[which]
+        if isinstance(value, bytes):
+            value = self._indexes[which] = marshal.loads(value)
+        return value
+
+    @property
+    def _by_number(self) -> dict[str, int]:
+        return self._index(0)
+
+    @property
+    def _by_name(self) -> dict[str, list[int]]:
+        return self._index(1)
+
+    @property
+    def _by_other_name(self) -> dict[str, list[int]]:
+        return self._index(2)
+
+    # -- rows ----------------------------------------------------------------------
+    def _card(self, index: int) -> Card:
+        """The card of one row, decoded from the compact cache the first time it is asked for."""
+        card = self._objects[index]
+        if card is None:
+            card = self._objects[index] = Card._make(marshal.loads(self._rows[index]))
+            self._row_of[id(card)] = index
+        return card
+
+    def _cards(self, indexes: Iterable[int]) -> list[Card]:
+        return [self._card(index) for index in indexes]
+
+    @property
+    def cards(self) -> list[Card]:
+        """Every card of the pool (decodes all rows; a single ``check`` never needs this)."""
+        if self._rows is not None:
+            for index in range(len(self._objects)):
+                self._card(index)
+            self._rows = None
+        return self._objects  # type: ignore[return-value]
+
+    def _to_cache(self) -> tuple:
+        rows = self._rows if self._rows is not None else [None] * len(self._objects)
+        encoded = [marshal.dumps(tuple(card)) if card is not None else rows[i] for i, card in enumerate(self._objects)]
+        indexes = [value if isinstance(value, bytes) else marshal.dumps(value) for value in self._indexes]
+        return (self.meta, encoded, indexes, self._same)
+
+    @classmethod
+    def _from_cache(cls, state: tuple, location: PoolLocation) -> "CardPool":
+        pool = cls.__new__(cls)
+        pool.meta, pool._rows, indexes, pool._same = state
+        pool._indexes = list(indexes)
+        pool._objects = [None] * len(pool._rows)
+        pool._row_of = {}
+        pool.location = location
+        return pool
 
     # -- loading -----------------------------------------------------------------
     @classmethod
     def load(cls, location: PoolLocation) -> "CardPool":
-        """Load a card pool, from the compact cache when it is current, else from JSON."""
-        from wixoss_deckcheck.cache import load_cached, store_cached
+        """Load a card pool, from the compact cache when it is current, else from JSON.
+
+        The compact cache (marshal, in the user cache directory) holds the indexes and
+        one encoded row per card; rows are decoded only when a card is looked at, so a
+        ``check`` reads the indexes and the few dozen cards of its deck.
+        """
+        from wixoss_deckcheck.cache import load_marshalled, store_marshalled
 
         path = location.path
         if path.is_file():
-            # Unpickling ~100k small objects: the cyclic GC would run dozens of times
-            # for nothing (nothing here is garbage yet), so it waits until the end.
             was_enabled = gc.isenabled()
-            gc.disable()
+            gc.disable()  # building the indexes makes many objects and no cycles
             try:
-                state = load_cached("pool", path)
+                state = load_marshalled("pool", path)
             finally:
                 if was_enabled:
                     gc.enable()
             if state is not None:
-                pool = cls.__new__(cls)
-                pool.__dict__.update(state)
-                pool.location = location
-                return pool
+                return cls._from_cache(state, location)
         pool = cls.load_json(location)
-        state = dict(pool.__dict__)
-        state.pop("location", None)
-        store_cached("pool", path, state)
+        store_marshalled("pool", path, pool._to_cache())
         return pool
 
     @classmethod
     def load_json(cls, location: PoolLocation) -> "CardPool":
         """Read a card pool file; any problem is an :class:`InputError` naming the file."""
+        import json
+
         path = location.path
         try:
             with open(path, "rb") as handle:
@@ -167,11 +214,11 @@ class CardPool:
             except (KeyError, TypeError) as exc:
                 raise InputError(f"card pool entry /cards/{index} is malformed (missing or wrong field {exc})", str(path)) from None
         meta = {key: value for key, value in data.items() if key != "cards"}
-        return cls(share_equal_values(cards), meta, location)
+        return cls(cards, meta, location)
 
     # -- queries -----------------------------------------------------------------
     def __len__(self) -> int:
-        return len(self.cards)
+        return len(self._objects)
 
     @property
     def number_count(self) -> int:
@@ -179,14 +226,19 @@ class CardPool:
         return len(self._by_number)
 
     def by_number(self, number: str) -> Card | None:
-        return self._by_number.get(number_key(number))
+        index = self._by_number.get(number_key(number))
+        return None if index is None else self._card(index)
 
     def same_name(self, card: Card) -> list[Card]:
         """Every card of the pool with the same name as ``card`` (reprint rows included)."""
-        return self._by_name.get(card.key, [card])
+        row = self._row_of.get(id(card))
+        if row is not None:
+            return self._cards(self._same.get(row, (row,)))
+        indexes = self._by_name.get(card.key)
+        return self._cards(indexes) if indexes else [card]
 
     def cards_named(self, name: str) -> list[Card]:
-        return self._by_name.get(name_key(name), [])
+        return self._cards(self._by_name.get(name_key(name), ()))
 
     def resolve(self, query: str) -> Resolution:
         """Resolve a card number or a name in any language the pool knows.
@@ -251,10 +303,11 @@ class CardPool:
         """Exact Japanese name, else any name in its loose search key; None if unknown."""
         exact = self._by_name.get(name_key(text))
         if exact:
-            return self._pick(query, exact, edition)
+            return self._pick(query, self._cards(exact), edition)
         others = self._by_other_name.get(search_key(text))
         if not others:
             return None
+        others = self._cards(others)
         distinct = {card.key: card for card in others}
         if len(distinct) > 1 and edition:
             in_edition = {key: card for key, card in distinct.items()
@@ -297,14 +350,15 @@ class CardPool:
 
     def numbers_and_names(self) -> Iterable[tuple[str, Card]]:
         """Every (searchable key, card) pair, for suggestions."""
-        for key, cards in self._by_name.items():
-            yield key, cards[0]
-        for key, cards in self._by_other_name.items():
-            yield key, cards[0]
+        for key, indexes in self._by_name.items():
+            yield key, self._card(indexes[0])
+        for key, indexes in self._by_other_name.items():
+            yield key, self._card(indexes[0])
 
     def all_numbers(self) -> Iterable[tuple[str, Card]]:
-        return self._by_number.items()
+        """Every (number key, card) pair, reprint numbers included."""
+        return ((key, self._card(index)) for key, index in self._by_number.items())
 
     def name_index(self) -> Iterable[tuple[str, list[Card]]]:
         """Every (search key, cards) pair of every name in every language (card search)."""
-        return self._by_other_name.items()
+        return ((key, self._cards(indexes)) for key, indexes in self._by_other_name.items())

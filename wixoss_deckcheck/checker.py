@@ -145,7 +145,10 @@ class Checker:
             for finding in info.function(resolved, rule.params):
                 violations.append(self._violation(info, finding, rule=rule))
         if self.mayus_room:
-            params = {"entries": self.mayus_room}
+            # Only the entries that name a card of this deck can apply (usually none).
+            keys = {entry.card.key for entry in resolved.entries}
+            params = {"entries": [item for item in self.mayus_room if item.keys_a & keys]}
+        if self.mayus_room and params["entries"]:
             for slug in _MAYU_CHECKS:
                 info = REGISTRY[slug]
                 if self._enabled(info):

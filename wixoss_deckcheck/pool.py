@@ -337,7 +337,9 @@ class CardPool:
 
     def _printed_number(self, card: Card, text: str) -> str:
         wanted = number_key(text)
-        for number in (card.number, *card.reprints):
+        if number_key(card.number) == wanted:
+            return card.number
+        for number in card.reprints:
             if number_key(number) == wanted:
                 return number
         return card.number

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from wixoss_deckcheck.cards import Card
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
@@ -14,9 +14,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool import CardPool
 
 
-@dataclass(frozen=True)
-class ResolvedEntry:
-    """A decklist line with its card. ``section`` is where the card ended up."""
+class ResolvedEntry(NamedTuple):
+    """A decklist line with its card. ``section`` is where the card ended up.
+
+    A tuple: one is made for every line of every deck, so it must be cheap to build.
+    Compare entries by identity (``is``), not equality.
+    """
 
     entry: DeckEntry
     card: Card
@@ -56,8 +59,14 @@ class ResolvedDeck:
         return self.main if name == "main" else self.lrig
 
     def count(self, section: str) -> int:
-        listed = sum(e.count for e in self.unresolved if e.section == section)
-        return sum(e.count for e in self.section(section)) + listed
+        """Cards in a section, lines the pool could not resolve included."""
+        counts = self.__dict__.get("_counts")
+        if counts is None:
+            counts = self.__dict__["_counts"] = {}
+        if section not in counts:
+            listed = sum(e.count for e in self.unresolved if e.section == section)
+            counts[section] = sum(e.count for e in self.section(section)) + listed
+        return counts[section]
 
     @cached_property
     def life_burst_count(self) -> int:

@@ -20,9 +20,7 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     card without it is legal when a card of the same name has it (a reprint), or when
     the print the deck names has it. Level-0 LRIGs follow their own rule
     (level-zero-lrig-pool)."""
-    required = frozenset(params.get("icons") or ())
-    include = _Selection(params.get("include"))
-    exclude = _Selection(params.get("exclude"))
+    required, include, exclude = _compiled(params)
     if not required and not exclude:
         return
     same_name = params.get("same_name", True)
@@ -41,6 +39,18 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             continue
         if not icons & required and not (include and include.matches(entry, same_name)):
             yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "no_icon"})
+
+
+_COMPILED: dict[int, tuple] = {}
+
+
+def _compiled(params: dict) -> tuple:
+    """(required icons, include, exclude) of a card-pool rule, built once per rule."""
+    found = _COMPILED.get(id(params))
+    if found is None or found[0] is not params:
+        found = _COMPILED[id(params)] = (params, frozenset(params.get("icons") or ()),
+                                         _Selection(params.get("include")), _Selection(params.get("exclude")))
+    return found[1:]
 
 
 class _Selection:

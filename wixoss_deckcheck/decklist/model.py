@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 SECTIONS = ("main", "lrig")
 
 
-@dataclass(frozen=True, slots=True)
-class DeckEntry:
+class DeckEntry(NamedTuple):
     """One line of a decklist: ``count`` copies of the card the player wrote as ``query``.
 
     ``section`` is ``main`` or ``lrig`` when the list said so, ``None`` when the card

@@ -96,6 +96,27 @@ def _original_head(line: str, folded_head: str) -> str:
     return original[: len(folded_head)].strip() if len(original) >= len(folded_head) else folded_head
 
 
+@lru_cache(maxsize=8192)
+def _read_line(line: str) -> tuple:
+    """What one stripped, non-comment line says: ("heading", section, None),
+    ("entry", count, query) or ("error", message, None). Cached: decks repeat lines."""
+    heading = section_of_heading(line)
+    if heading:
+        return "heading", heading, None
+    parsed = parse_entry_line(line)
+    if parsed is None:
+        if re.match(r"^\d+\s*[x×*]?\s*$", fold_width(line), re.IGNORECASE):
+            return "error", f"a count with no card: {line!r}", None
+        count, query = 1, line
+    else:
+        count, query = parsed
+    if count < 1 or count > MAX_COPIES:
+        return "error", f"copy count {count} is out of range (1-{MAX_COPIES}): {line!r}", None
+    if _CONTROL.search(query):
+        return "error", "control characters in a card name", None
+    return "entry", count, query
+
+
 def parse_text_deck(text: str, path: str) -> Deck:
     """Parse a plain-text decklist. Malformed lines raise :class:`InputError` with the line."""
     deck = Deck(path=path)
@@ -118,20 +139,11 @@ def parse_text_deck(text: str, path: str) -> Deck:
                 else:
                     deck.name = value.strip() or None
             continue
-        heading = section_of_heading(line)
-        if heading:
-            section = heading
-            continue
-        parsed = parse_entry_line(line)
-        if parsed is None:
-            if re.match(r"^\d+\s*[x×*]?\s*$", fold_width(line), re.IGNORECASE):
-                raise InputError(f"a count with no card: {line!r}", path, number)
-            count, query = 1, line
+        kind, first, second = _read_line(line)
+        if kind == "heading":
+            section = first
+        elif kind == "error":
+            raise InputError(first, path, number)
         else:
-            count, query = parsed
-        if count < 1 or count > MAX_COPIES:
-            raise InputError(f"copy count {count} is out of range (1-{MAX_COPIES}): {line!r}", path, number)
-        if _CONTROL.search(query):
-            raise InputError("control characters in a card name", path, number)
-        deck.entries.append(DeckEntry(count, query, number, section))
+            deck.entries.append(DeckEntry(first, second, number, section))
     return deck

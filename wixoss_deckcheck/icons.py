@@ -25,13 +25,19 @@ class IconIndex:
         self.pool = pool
         self._patterns = [(re.compile(row["pattern"]), frozenset(row["icons"])) for row in table]
         self._by_name: dict[str, frozenset[str]] = {}
+        self._by_number: dict[str, frozenset[str]] = {}
         self._level_zero: dict[frozenset[str], set[tuple[frozenset[str], str]]] = {}
 
     def icons_of_number(self, number: str) -> frozenset[str]:
-        for pattern, icons in self._patterns:
-            if pattern.match(number):
-                return icons
-        return frozenset()
+        found = self._by_number.get(number)
+        if found is None:
+            found = frozenset()
+            for pattern, icons in self._patterns:
+                if pattern.match(number):
+                    found = icons
+                    break
+            self._by_number[number] = found
+        return found
 
     def icons_of_card(self, card: Card) -> frozenset[str]:
         """Icons of one card row: recorded ones, else derived from all its numbers."""

@@ -24,20 +24,22 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     if not required and not exclude:
         return
     same_name = params.get("same_name", True)
+    exempt_level_zero = params.get("exempt_level_zero_lrigs", False)
+    icons_of_number, icons_of_name = deck.icons.icons_of_number, deck.icons.icons_of_name
     for entry in deck.entries:
         card = entry.card
         if card.token:
             continue
         # The print the deck names counts too: an alias may name a print the pool lacks.
-        icons = deck.icons.icons_of_number(entry.number)
+        icons = icons_of_number(entry.number)
         if same_name:
-            icons |= deck.icons.icons_of_name(card)
+            icons = icons | icons_of_name(card)
         if exclude and exclude.matches(entry, same_name):
             yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "excluded"})
             continue
-        if not required or (params.get("exempt_level_zero_lrigs") and _is_level_zero_lrig(card)):
+        if not required or icons & required or (exempt_level_zero and _is_level_zero_lrig(card)):
             continue
-        if not icons & required and not (include and include.matches(entry, same_name)):
+        if not (include and include.matches(entry, same_name)):
             yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "no_icon"})
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import codecs
+import os
+import stat
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
@@ -13,15 +15,16 @@ MAX_DECK_BYTES = 1_000_000
 
 def read_deck_bytes(path: str | Path) -> bytes:
     """Read a deck file, refusing directories, missing files and very large files."""
-    target = Path(path)
     try:
-        if target.is_dir():
-            raise InputError("is a directory, not a decklist", str(path))
-        size = target.stat().st_size
-        if size > MAX_DECK_BYTES:
-            raise InputError(f"file is {size:,} bytes; a decklist is at most {MAX_DECK_BYTES:,}", str(path))
-        with open(target, "rb") as handle:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if stat.S_ISDIR(os.fstat(handle.fileno()).st_mode):
+                raise IsADirectoryError
+            if size > MAX_DECK_BYTES:
+                raise InputError(f"file is {size:,} bytes; a decklist is at most {MAX_DECK_BYTES:,}", str(path))
             return handle.read(MAX_DECK_BYTES + 1)
+    except IsADirectoryError:
+        raise InputError("is a directory, not a decklist", str(path)) from None
     except FileNotFoundError:
         raise InputError("no such file", str(path)) from None
     except PermissionError:

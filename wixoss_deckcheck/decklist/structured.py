@@ -48,6 +48,9 @@ class _NotSimple(Exception):
 
 
 _STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
+_EVENT_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVERS = {first: tuple(items) for first, items in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
+_WILDCARD = _RESOLVERS.get(None, ())
 
 
 def _simple_plain(node):
@@ -116,7 +119,7 @@ def _plainly_valid(data: dict) -> bool:
 
 def parse_structured_deck(text: str, path: str) -> Deck:
     """Parse a YAML or JSON decklist; schema problems name the JSON path and line."""
-    fast = _plain_json_deck(text) if path.lower().endswith(".json") else None
+    fast = _plain_json_deck(text) if path.lower().endswith(".json") else _plain_yaml_deck(text)
     if fast is not None:
         data, lines = fast
         return _build_deck(data, path, lambda parts: lines.get(tuple(parts)))
@@ -152,6 +155,82 @@ def _build_deck(data: dict, path: str, line_of) -> Deck:
                 count, query = item.get("count", 1), item["card"].strip()
             deck.entries.append(DeckEntry(count, query, line, section))
     return deck
+
+
+def _plain_yaml_deck(text: str) -> tuple[dict, dict] | None:
+    """A valid, plain YAML decklist read from the parser's events, with the lines of its
+    keys and entries (much cheaper than composing nodes).
+
+    Returns None for anything beyond one document of mappings, lists, strings, decimal
+    integers and nulls (anchors, tags, dates, booleans, duplicate keys, schema problems):
+    the full path then reads it and names any problem with its line.
+    """
+    try:
+        events = iter(yaml.parse(text, Loader=_EVENT_LOADER))
+        if not isinstance(next(events), yaml.StreamStartEvent) or not isinstance(next(events), yaml.DocumentStartEvent):
+            return None
+        lines: dict[tuple, int] = {}
+        data = _event_value(next(events), events, lines, ())
+        if not isinstance(next(events), yaml.DocumentEndEvent) or not isinstance(next(events), yaml.StreamEndEvent):
+            return None
+    except (_NotSimple, yaml.YAMLError, StopIteration, RecursionError):
+        return None
+    if not isinstance(data, dict) or not _plainly_valid(data):
+        return None
+    return data, lines
+
+
+def _event_value(event, events, lines: dict, where: tuple):
+    """The plain value that starts with ``event``; records lines of top-level keys and list items."""
+    if getattr(event, "anchor", None) is not None or isinstance(event, yaml.AliasEvent):
+        raise _NotSimple
+    if isinstance(event, yaml.ScalarEvent):
+        return _plain_scalar(event)
+    if isinstance(event, yaml.SequenceStartEvent):
+        if event.tag is not None and not event.implicit:
+            raise _NotSimple
+        items = []
+        for item in events:
+            if isinstance(item, yaml.SequenceEndEvent):
+                return items
+            if len(where) == 1:
+                lines[(where[0], len(items))] = item.start_mark.line + 1
+            items.append(_event_value(item, events, lines, where + (len(items),)))
+        raise _NotSimple
+    if isinstance(event, yaml.MappingStartEvent):
+        if event.tag is not None and not event.implicit:
+            raise _NotSimple
+        result = {}
+        for key in events:
+            if isinstance(key, yaml.MappingEndEvent):
+                return result
+            if not isinstance(key, yaml.ScalarEvent) or key.anchor is not None:
+                raise _NotSimple
+            name = _plain_scalar(key)
+            if not isinstance(name, str) or name in result:
+                raise _NotSimple
+            if not where:
+                lines[(name,)] = key.start_mark.line + 1
+            result[name] = _event_value(next(events), events, lines, where + (name,))
+        raise _NotSimple
+    raise _NotSimple
+
+
+def _plain_scalar(event):
+    """A scalar as PyYAML's safe loader reads it, for strings, decimal integers and nulls only."""
+    if event.tag is not None and event.tag != "!" and not (event.implicit and event.implicit[0]):
+        raise _NotSimple
+    value = event.value
+    if event.style:  # quoted (or a block scalar): always a string
+        return value
+    for tag, pattern in _RESOLVERS.get(value[:1], ()) + _WILDCARD:
+        if pattern.match(value):
+            if tag == _INT and value.isdigit() and value.isascii() and (value == "0" or value[0] != "0"):
+                return int(value)
+            if tag == _NULL:
+                return None
+            raise _NotSimple
+    return value
 
 
 _JSON_STRING = r'"(?:[^"\\]|\\.)*"'

@@ -1,0 +1,82 @@
+"""The fast YAML decklist reader (parser events) must agree with the full one (composed nodes)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wixoss_deckcheck.decklist import structured
+from wixoss_deckcheck.errors import InputError
+
+
+def slow(text: str):
+    fast = structured._plain_yaml_deck
+    structured._plain_yaml_deck = lambda _text: None
+    try:
+        return structured.parse_structured_deck(text, "d.yaml")
+    finally:
+        structured._plain_yaml_deck = fast
+
+
+def both(text: str):
+    """(fast result or None, slow result or the InputError it raised)."""
+    fast = structured._plain_yaml_deck(text)
+    try:
+        full = slow(text)
+    except InputError as exc:
+        full = exc
+    return fast, full
+
+
+TRICKY = [
+    "main:\n  - 4x サーバント #\n  - {card: WXDi-P01-040, count: 4}\nlrig: [WXDi-D01-001]\n",
+    "name: yes\nmain: [X]\n",
+    "name: '2024'\nformat: diva\nmain:\n  - \"4 X\"\n",
+    "main:\n  - on\n  - 0x1F\n",
+    "main:\n  - 1_000\n",
+    "date: 2024-05-01\nmain: [X]\n",
+    "main:\n  - &a X\n  - *a\n",
+    "main:\n  - !!str 4\n",
+    "main:\n  - ~\n",
+    "main: [X]\nmain: [Y]\n",
+    "main:\n  - {card: X, count: 04}\n",
+    "main:\n  - >\n    folded\n    text\n",
+    "---\nmain: [X]\n---\nlrig: [Y]\n",
+    "# comment\nmain:\n\n  - X  # trailing\n  - 'quoted # not a comment'\nlrig:\n  - Y\n",
+    "main: []\nlrig: null\n",
+]
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_fast_path_agrees_or_steps_aside(text):
+    fast, full = both(text)
+    if fast is None:
+        return
+    assert not isinstance(full, InputError), (text, full)
+    deck = structured.parse_structured_deck(text, "d.yaml")
+    assert (deck.entries, deck.format, deck.date, deck.name) == (full.entries, full.format, full.date, full.name)
+
+
+def test_fast_path_is_taken_for_the_usual_deck():
+    text = "name: x\nformat: diva\nmain:\n  - {card: WXDi-D01-012, count: 4}\n  - 4x サーバント　＃\nlrig:\n  - WXDi-D01-001\n"
+    data, lines = structured._plain_yaml_deck(text)
+    assert lines == {("name",): 1, ("format",): 2, ("main",): 3, ("main", 0): 4, ("main", 1): 5, ("lrig",): 6, ("lrig", 0): 7}
+    assert data["main"][0] == {"card": "WXDi-D01-012", "count": 4}
+
+
+_scalar = st.text(alphabet=st.sampled_from(list("aZ09 -_#:'\"!&*x×サーバント♯{}[],.~")), min_size=1, max_size=14)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_scalar, min_size=1, max_size=4), st.sampled_from(["block", "flow"]))
+def test_random_entries_agree(items, style):
+    if style == "block":
+        text = "main:\n" + "".join(f"  - {item}\n" for item in items)
+    else:
+        text = "main: [" + ", ".join(items) + "]\n"
+    fast, full = both(text)
+    if fast is None:
+        return
+    assert not isinstance(full, InputError), (text, full)
+    assert structured.parse_structured_deck(text, "d.yaml").entries == full.entries

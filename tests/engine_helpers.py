@@ -39,11 +39,11 @@ def resolved_deck(main: list[tuple[Card, int]], lrig_cards: list[Card]) -> Resol
     for card, count in main:
         entry = DeckEntry(count, card.number, line, "main")
         deck.entries.append(entry)
-        resolved.entries.append(ResolvedEntry(entry, card, card.number, "main"))
+        resolved.add(ResolvedEntry(entry, card, card.number, "main"))
         line += 1
     for card in lrig_cards:
         entry = DeckEntry(1, card.number, line, "lrig")
         deck.entries.append(entry)
-        resolved.entries.append(ResolvedEntry(entry, card, card.number, "lrig"))
+        resolved.add(ResolvedEntry(entry, card, card.number, "lrig"))
         line += 1
     return resolved

@@ -191,5 +191,8 @@ def test_json_fast_path_matches_the_yaml_path(document, indent, ascii_only):
         return (deck.entries, deck.format, deck.format_line, deck.name, deck.date)
 
     through_yaml, through_json = outcome("deck.yaml"), outcome("deck.json")
+    if any(mark in text for mark in "\x85\u2028\u2029"):
+        # YAML counts NEL, LS and PS as line breaks; JSON (and editors) do not: lines differ.
+        return
     if through_yaml[0] != "error":  # (YAML cannot read JSON's escaped surrogate pairs; json can)
         assert through_json == through_yaml

@@ -113,7 +113,7 @@ class Checker:
                 result = self._resolutions[entry.query] = self.pool.resolve(entry.query)
             if result.card is not None:
                 section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")
-                resolved.entries.append(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
+                resolved.add(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
                 continue
             resolved.unresolved.append(entry)
             if result.candidates:

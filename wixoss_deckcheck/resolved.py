@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from wixoss_deckcheck.cards import Card
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
@@ -14,25 +14,25 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool import CardPool
 
 
-class ResolvedEntry(NamedTuple):
+class ResolvedEntry:
     """A decklist line with its card. ``section`` is where the card ended up.
 
-    A tuple: one is made for every line of every deck, so it must be cheap to build.
-    Compare entries by identity (``is``), not equality.
+    One is made for every line of every deck, so it is a plain slotted object, cheap to
+    build and to read. Treat it as read-only; compare entries by identity (``is``).
     """
 
-    entry: DeckEntry
-    card: Card
-    number: str  # the number the player used, or the card's own number
-    section: str
+    __slots__ = ("entry", "card", "number", "section", "count", "line")
 
-    @property
-    def count(self) -> int:
-        return self.entry.count
+    def __init__(self, entry: DeckEntry, card: Card, number: str, section: str):
+        self.entry = entry
+        self.card = card
+        self.number = number  # the number the player used, or the card's own number
+        self.section = section
+        self.count = entry.count
+        self.line = entry.line
 
-    @property
-    def line(self) -> int | None:
-        return self.entry.line
+    def __repr__(self) -> str:
+        return f"ResolvedEntry({self.count} {self.number} {self.section} line {self.line})"
 
 
 @dataclass
@@ -47,13 +47,14 @@ class ResolvedDeck:
     #: the section they were listed under, so a typo does not also break the size rule.
     unresolved: list[DeckEntry] = field(default_factory=list)
 
-    @cached_property
-    def main(self) -> list[ResolvedEntry]:
-        return [e for e in self.entries if e.section == "main"]
+    #: The entries of each deck, in decklist order (filled by :meth:`add`).
+    main: list[ResolvedEntry] = field(default_factory=list)
+    lrig: list[ResolvedEntry] = field(default_factory=list)
 
-    @cached_property
-    def lrig(self) -> list[ResolvedEntry]:
-        return [e for e in self.entries if e.section == "lrig"]
+    def add(self, entry: ResolvedEntry) -> None:
+        """Add a resolved line to the deck of its section."""
+        self.entries.append(entry)
+        (self.main if entry.section == "main" else self.lrig).append(entry)
 
     def section(self, name: str) -> list[ResolvedEntry]:
         return self.main if name == "main" else self.lrig

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
@@ -28,7 +29,7 @@ def parse_deck_text(text: str, path: str, kind: str | None = None) -> Deck:
 
 
 def kind_of(path: str) -> str:
-    suffix = Path(path).suffix.lower()
+    suffix = os.path.splitext(path)[1].lower()
     return {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".cod": "cod"}.get(suffix, "text")
 
 

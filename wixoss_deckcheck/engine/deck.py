@@ -37,7 +37,7 @@ def resolve_all(deck: Deck, pool: CardPool) -> ResolvedDeck:
             hint = f" Did you mean: {'; '.join(result.suggestions)}?" if result.suggestions else ""
             raise InputError(f"unknown card {entry.query!r}.{hint}", deck.path, entry.line)
         section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")
-        resolved.entries.append(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
+        resolved.add(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
     return resolved
 
 

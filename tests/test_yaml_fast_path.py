@@ -28,6 +28,15 @@ def outcome(parse, text: str):
     return ("deck", deck.entries, deck.format, deck.date, deck.name)
 
 
+def block_outcome(text: str):
+    """What the line-by-line reader gives, or None when it steps aside."""
+    found = structured._block_yaml_deck(text)
+    if found is None:
+        return None
+    data, lines = found
+    return outcome(lambda t: structured._build_deck(data, "d.yaml", lambda parts: lines.get(tuple(parts))), text)
+
+
 def both(text: str):
     """(fast data or None, slow outcome)."""
     return structured._plain_yaml_deck(text), outcome(slow, text)
@@ -81,3 +90,59 @@ def test_random_entries_agree(items, style):
     if fast is None:
         return
     assert outcome(lambda t: structured.parse_structured_deck(t, "d.yaml"), text) == full, text
+
+
+BLOCK = TRICKY + [
+    "format: diva\nmain:\n  - {card: WXDi-D01-012, count: 4}\n  - {card: X}\n  - 4x 蒼天姫　アマビエ\nlrig:\n  - Y\n",
+    "main:\n  - a\n    - b\n",
+    "main:\n    - a\n    - b\nlrig:\n  - c\n",
+    "main:\n- a\n",
+    "main:\n  - {card: X:, count: 4}\n",
+    "main:\n  - a:b\n",
+    "main:\n  - Servant ♯\n  - サーバント　＃\n",
+    "name: 12\nmain: [X]\n",
+    "name: a\r\nmain:\r\n  - X\r\n",
+    "main:\n  - X\n\n# comment\nlrig:\n  - Y\n",
+]
+
+
+@pytest.mark.parametrize("text", BLOCK)
+def test_line_reader_agrees_or_steps_aside(text):
+    found = block_outcome(text)
+    if found is not None:
+        assert found == outcome(slow, text), text
+
+
+_item = st.text(alphabet=st.sampled_from(list("aZ09 -_#:'\"!&*x{}[],.~?|>%@`\t")), min_size=1, max_size=12)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["  ", "    ", ""]), st.sampled_from(["plain", "card", "count"]), _item,
+                          st.integers(0, 120)), min_size=1, max_size=5))
+def test_random_block_decks_agree(items):
+    text = "main:\n"
+    for indent, shape, value, count in items:
+        if shape == "plain":
+            text += f"{indent}- {value}\n"
+        elif shape == "card":
+            text += f"{indent}- {{card: {value}}}\n"
+        else:
+            text += f"{indent}- {{card: {value}, count: {count}}}\n"
+    found = block_outcome(text)
+    if found is not None:
+        assert found == outcome(slow, text), text
+
+
+_friendly = st.text(alphabet=st.sampled_from(list("aZ09 -#:x.ｘ＃サ")), min_size=1, max_size=10)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["plain", "card", "count"]), _friendly, st.integers(0, 120)), min_size=1, max_size=5))
+def test_random_friendly_block_decks_agree(items):
+    text = "format: diva\nmain:\n"
+    for shape, value, count in items:
+        text += {"plain": f"  - {value}\n", "card": f"  - {{card: {value}}}\n",
+                 "count": f"  - {{card: {value}, count: {count}}}\n"}[shape]
+    found = block_outcome(text)
+    if found is not None:
+        assert found == outcome(slow, text), text

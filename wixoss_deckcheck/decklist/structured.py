@@ -119,7 +119,10 @@ def _plainly_valid(data: dict) -> bool:
 
 def parse_structured_deck(text: str, path: str) -> Deck:
     """Parse a YAML or JSON decklist; schema problems name the JSON path and line."""
-    fast = _plain_json_deck(text) if path.lower().endswith(".json") else _plain_yaml_deck(text)
+    if path.lower().endswith(".json"):
+        fast = _plain_json_deck(text)
+    else:
+        fast = _block_yaml_deck(text) or _plain_yaml_deck(text)
     if fast is not None:
         data, lines = fast
         return _build_deck(data, path, lambda parts: lines.get(tuple(parts)))
@@ -155,6 +158,80 @@ def _build_deck(data: dict, path: str, line_of) -> Deck:
                 count, query = item.get("count", 1), item["card"].strip()
             deck.entries.append(DeckEntry(count, query, line, section))
     return deck
+
+
+_SAFE_PLAIN = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`](?:[^#:\t]|:(?! )|(?<! )#)*?")
+_TOP_LINE = re.compile(r"(name|format|date|notes|main|lrig):(?: +(.*?))? *")
+_ITEM_LINE = re.compile(r"  +- +(?:\{ *card: +([^,{}\[\]]+?) *, *count: +([0-9]+) *\}|\{ *card: +([^,{}\[\]]+?) *\}|(.+?)) *")
+
+
+def _block_yaml_deck(text: str) -> tuple[dict, dict] | None:
+    """The most common YAML decklist layout, read line by line without PyYAML.
+
+    Only this exact shape is accepted: top-level ``key: value`` lines, ``main:``/``lrig:``
+    followed by ``  - CARD`` or ``  - {card: CARD, count: N}`` items, blank lines and
+    whole-line comments, every value a plain scalar that YAML reads as a string. Anything
+    else returns None and the parser-based readers take over, so the result is always
+    what PyYAML would give.
+    """
+    data: dict = {}
+    lines: dict[tuple, int] = {}
+    section = None
+    indent = None
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.endswith("\r"):
+            line = line[:-1]
+        if not line.strip() or line.lstrip().startswith("#"):
+            if line.strip() and not line.startswith("#"):
+                return None  # an indented comment: leave it to the parser
+            continue
+        top = _TOP_LINE.fullmatch(line)
+        if top:
+            key, value = top.group(1), top.group(2)
+            if key in data:
+                return None
+            lines[(key,)] = number
+            if key in ("main", "lrig"):
+                if value:
+                    return None
+                data[key], section, indent = [], key, None
+            else:
+                if not value or _yaml_string(value) is None:
+                    return None
+                data[key], section = value, None
+            continue
+        item = _ITEM_LINE.fullmatch(line) if section else None
+        if item is None:
+            return None
+        card_with_count, count, card_alone, plain = item.groups()
+        card = card_with_count or card_alone or plain
+        here = len(line) - len(line.lstrip(" "))
+        if indent is None:
+            indent = here
+        if here != indent or _yaml_string(card) is None or (plain is None and ":" in card):
+            return None
+        lines[(section, len(data[section]))] = number
+        if plain is not None:
+            data[section].append(card)
+        elif count is not None:
+            if count != "0" and count.startswith("0"):
+                return None
+            data[section].append({"card": card, "count": int(count)})
+        else:
+            data[section].append({"card": card})
+    if not _plainly_valid(data):
+        return None
+    return data, lines
+
+
+def _yaml_string(value: str) -> str | None:
+    """``value`` when YAML reads this plain scalar as that very string, else None."""
+    if not _SAFE_PLAIN.fullmatch(value) or value != value.strip() or value.endswith(":"):
+        return None
+    for tag, pattern in _RESOLVERS.get(value[:1], ()) + _WILDCARD:
+        if pattern.match(value):
+            return None
+    return value
 
 
 def _plain_yaml_deck(text: str) -> tuple[dict, dict] | None:

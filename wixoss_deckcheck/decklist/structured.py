@@ -310,55 +310,95 @@ def _plain_scalar(event):
     return value
 
 
-_JSON_STRING = r'"(?:[^"\\]|\\.)*"'
-#: A flat object (an entry such as {"card": ..., "count": 4}) is one token; then strings, punctuation, literals.
-_JSON_TOKEN = re.compile(r'\{[^{}\[\]"]*(?:' + _JSON_STRING + r'[^{}\[\]"]*)*\}|' + _JSON_STRING
-                         + r'|[{}\[\],:]|[^\s{}\[\],:"]+')
-
-
 def _plain_json_deck(text: str) -> tuple[dict, dict] | None:
-    """A valid JSON decklist read by the json module, with the lines of its keys and entries.
+    """A valid JSON decklist read by the json module's scanner, with the lines of its keys
+    and entries.
 
-    Returns None for anything unusual (invalid JSON, duplicate keys, a schema problem):
-    the YAML path then reads it and names the problem with its line.
+    Walks the top-level object and the ``main``/``lrig`` arrays, scanning each value with
+    the json module's C scanner, so each entry's first character gives its line. Returns
+    None for anything unusual (invalid JSON, duplicate keys, a schema problem): the YAML
+    path then reads it and names the problem with its line.
     """
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data, lines = _scan_json_deck(text)
+    except (ValueError, IndexError, StopIteration, RecursionError):
         return None
     if not isinstance(data, dict) or not _plainly_valid(data):
         return None
+    return data, lines
+
+
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+@lru_cache(maxsize=1)
+def _json_scanner():
+    import json.scanner
+
+    return json.scanner.make_scanner(json.JSONDecoder())
+
+
+def _scan_json_deck(text: str) -> tuple[dict, dict]:
+    scan = _json_scanner()
+    space = _JSON_SPACE.match
     lines: dict[tuple, int] = {}
-    depth, line, last = 0, 1, 0
-    expect_key, section, index, item_start = False, None, -1, False
-    for match in _JSON_TOKEN.finditer(text):
-        start = match.start()
-        line += text.count("\n", last, start)
-        last = start
-        token = match.group()
-        if depth == 2 and item_start and token != "]":
-            index += 1
-            lines[(section, index)] = line
-            item_start = False
-        if depth == 1 and expect_key and token.startswith('"'):
-            key = json.loads(token)
-            if (key,) in lines:
-                return None  # a duplicate key: json keeps the last, YAML lines the first
-            lines[(key,)] = line
-            section, expect_key = key, False
-        elif token in ("{", "["):
-            depth += 1
-            if depth == 1:
-                expect_key = True
-            elif depth == 2:
-                index, item_start = -1, token == "["
-        elif token in ("}", "]"):
-            depth -= 1
-        elif token == ",":
-            if depth == 1:
-                expect_key = True
-            elif depth == 2:
-                item_start = True
+    line, last = 1, 0
+
+    def line_at(index: int) -> int:
+        nonlocal line, last
+        line += text.count("\n", last, index)
+        last = index
+        return line
+
+    index = space(text, 0).end()
+    if text[index] != "{":
+        raise ValueError("not an object")
+    data: dict = {}
+    index = space(text, index + 1).end()
+    if text[index] == "}":
+        index += 1
+    else:
+        while True:
+            if text[index] != '"':
+                raise ValueError("key expected")
+            key_line = line_at(index)
+            key, index = scan(text, index)
+            if key in data:
+                raise ValueError("duplicate key")
+            lines[(key,)] = key_line
+            index = space(text, index).end()
+            if text[index] != ":":
+                raise ValueError("colon expected")
+            index = space(text, index + 1).end()
+            if key in ("main", "lrig") and text[index] == "[":
+                items: list = []
+                index = space(text, index + 1).end()
+                if text[index] == "]":
+                    index += 1
+                else:
+                    while True:
+                        lines[(key, len(items))] = line_at(index)
+                        value, index = scan(text, index)
+                        items.append(value)
+                        index = space(text, index).end()
+                        if text[index] == "]":
+                            index += 1
+                            break
+                        if text[index] != ",":
+                            raise ValueError("comma expected")
+                        index = space(text, index + 1).end()
+                data[key] = items
+            else:
+                data[key], index = scan(text, index)
+            index = space(text, index).end()
+            if text[index] == "}":
+                index += 1
+                break
+            if text[index] != ",":
+                raise ValueError("comma expected")
+            index = space(text, index + 1).end()
+    if space(text, index).end() != len(text):
+        raise ValueError("extra data")
     return data, lines
 
 

@@ -115,7 +115,7 @@ class Checker:
                 section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")
                 resolved.add(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
                 continue
-            resolved.unresolved.append(entry)
+            resolved.add_unresolved(entry)
             if result.candidates:
                 candidates = ", ".join(self._card_text(card, card.number) for card in result.candidates)
                 problems.append(self._violation(

@@ -50,24 +50,31 @@ class ResolvedDeck:
     #: The entries of each deck, in decklist order (filled by :meth:`add`).
     main: list[ResolvedEntry] = field(default_factory=list)
     lrig: list[ResolvedEntry] = field(default_factory=list)
+    #: Cards per section (unresolved lines included), kept up to date by :meth:`add`.
+    totals: dict = field(default_factory=lambda: {"main": 0, "lrig": 0})
 
     def add(self, entry: ResolvedEntry) -> None:
         """Add a resolved line to the deck of its section."""
         self.entries.append(entry)
-        (self.main if entry.section == "main" else self.lrig).append(entry)
+        if entry.section == "main":
+            self.main.append(entry)
+            self.totals["main"] += entry.count
+        else:
+            self.lrig.append(entry)
+            self.totals["lrig"] += entry.count
+
+    def add_unresolved(self, entry: DeckEntry) -> None:
+        """A line the pool could not resolve: it still counts toward its section's size."""
+        self.unresolved.append(entry)
+        if entry.section in self.totals:
+            self.totals[entry.section] += entry.count
 
     def section(self, name: str) -> list[ResolvedEntry]:
         return self.main if name == "main" else self.lrig
 
     def count(self, section: str) -> int:
         """Cards in a section, lines the pool could not resolve included."""
-        counts = self.__dict__.get("_counts")
-        if counts is None:
-            counts = self.__dict__["_counts"] = {}
-        if section not in counts:
-            listed = sum(e.count for e in self.unresolved if e.section == section)
-            counts[section] = sum(e.count for e in self.section(section)) + listed
-        return counts[section]
+        return self.totals[section]
 
     @cached_property
     def life_burst_count(self) -> int:
@@ -75,9 +82,16 @@ class ResolvedDeck:
 
     def by_name(self, section: str | None = None) -> dict[str, list[ResolvedEntry]]:
         """Entries grouped by same-name key (reprints and split lines together)."""
-        groups: dict[str, list[ResolvedEntry]] = {}
-        for entry in self.entries if section is None else self.section(section):
-            groups.setdefault(entry.card.key, []).append(entry)
+        memo = self.__dict__.setdefault("_groups", {})
+        groups = memo.get(section)
+        if groups is None:
+            groups = memo[section] = {}
+            for entry in self.entries if section is None else self.section(section):
+                key = entry.card.key
+                if key in groups:
+                    groups[key].append(entry)
+                else:
+                    groups[key] = [entry]
         return groups
 
     @cached_property

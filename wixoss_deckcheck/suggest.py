@@ -12,21 +12,28 @@ if TYPE_CHECKING:  # pragma: no cover
 _MIN_SCORE = 60
 
 
+def _choices(pool: "CardPool", by_number: bool) -> tuple[dict, list]:
+    """The searchable keys of a pool (numbers, or names), built once per pool."""
+    memo = pool.__dict__.setdefault("_suggestion_choices", {})
+    if by_number not in memo:
+        if by_number:
+            choices = dict(pool.all_numbers())
+        else:
+            choices = {}
+            for key, card in pool.numbers_and_names():
+                choices.setdefault(key, card)
+        memo[by_number] = (choices, list(choices))
+    return memo[by_number]
+
+
 def suggest_cards(pool: "CardPool", text: str, limit: int = 3) -> list[str]:
     """Return up to ``limit`` ``"NUMBER name"`` strings close to ``text``."""
     from rapidfuzz import fuzz, process
 
-    if looks_like_number(text):
-        choices = {key: card for key, card in pool.all_numbers()}
-        query = number_key(text)
-        scorer = fuzz.ratio
-    else:
-        choices = {}
-        for key, card in pool.numbers_and_names():
-            choices.setdefault(key, card)
-        query = search_key(split_edition_suffix(text)[0])
-        scorer = fuzz.ratio
-    found = process.extract(query, list(choices), scorer=scorer, limit=limit * 3, score_cutoff=_MIN_SCORE)
+    by_number = looks_like_number(text)
+    choices, keys = _choices(pool, by_number)
+    query = number_key(text) if by_number else search_key(split_edition_suffix(text)[0])
+    found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit * 3, score_cutoff=_MIN_SCORE)
     result: list[str] = []
     seen: set[str] = set()
     for key, _score, _index in found:

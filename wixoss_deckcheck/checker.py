@@ -92,6 +92,7 @@ class Checker:
         self.disabled = {item.upper() if item.upper() in BY_CODE else item for item in disabled}
         self.icons = IconIndex(pool, table.icons)
         self.rules = [rule for rule in table.rules_in_force(self.as_of) if self._enabled(REGISTRY[rule.check])]
+        self._plan = [(REGISTRY[rule.check], rule) for rule in self.rules]
         sample = pool.location.is_sample if pool.location else False
         self.mayus_room, self.list_problems = resolve_mayus_room(table, table.mayus_room_in_force(self.as_of), pool, sample)
         self.format_name = table.display_name(self.lang)
@@ -140,8 +141,7 @@ class Checker:
     def check(self, deck: Deck) -> DeckResult:
         """Judge one parsed deck; every violation is reported at once."""
         resolved, violations = self.resolve(deck)
-        for rule in self.rules:
-            info = REGISTRY[rule.check]
+        for info, rule in self._plan:
             for finding in info.function(resolved, rule.params):
                 violations.append(self._violation(info, finding, rule=rule))
         if self.mayus_room:

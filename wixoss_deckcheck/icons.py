@@ -26,6 +26,8 @@ class IconIndex:
         self._patterns = [(re.compile(row["pattern"]), frozenset(row["icons"])) for row in table]
         self._by_name: dict[str, frozenset[str]] = {}
         self._by_number: dict[str, frozenset[str]] = {}
+        #: Card-pool checks remember the (number, name) pairs they found legal, per rule.
+        self.verdicts: dict[int, set] = {}
         self._level_zero: dict[frozenset[str], set[tuple[frozenset[str], str]]] = {}
 
     def icons_of_number(self, number: str) -> frozenset[str]:

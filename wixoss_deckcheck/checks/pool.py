@@ -26,9 +26,11 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     same_name = params.get("same_name", True)
     exempt_level_zero = params.get("exempt_level_zero_lrigs", False)
     icons_of_number, icons_of_name = deck.icons.icons_of_number, deck.icons.icons_of_name
+    # The verdict depends only on the card, the printed number and the rule: remember it.
+    legal = deck.icons.verdicts.setdefault(id(params), set())
     for entry in deck.entries:
         card = entry.card
-        if card.token:
+        if card.token or (entry.number, card.key) in legal:
             continue
         # The print the deck names counts too: an alias may name a print the pool lacks.
         icons = icons_of_number(entry.number)
@@ -38,6 +40,8 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "excluded"})
             continue
         if not required or icons & required or (exempt_level_zero and _is_level_zero_lrig(card)):
+            if not exclude:
+                legal.add((entry.number, card.key))
             continue
         if not (include and include.matches(entry, same_name)):
             yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "no_icon"})

@@ -17,9 +17,10 @@ def read_deck_bytes(path: str | Path) -> bytes:
     """Read a deck file, refusing directories, missing files and very large files."""
     try:
         with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if stat.S_ISDIR(os.fstat(handle.fileno()).st_mode):
+            info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
                 raise IsADirectoryError
+            size = info.st_size
             if size > MAX_DECK_BYTES:
                 raise InputError(f"file is {size:,} bytes; a decklist is at most {MAX_DECK_BYTES:,}", str(path))
             return handle.read(MAX_DECK_BYTES + 1)

@@ -150,7 +150,7 @@ def _build_deck(data: dict, path: str, line_of) -> Deck:
         for index, item in enumerate(data.get(section) or []):
             line = line_of([section, index])
             if isinstance(item, str):
-                parsed = parse_entry_line(item)
+                parsed = _entry_line(item)
                 count, query = parsed if parsed else (1, item.strip())
                 if not 1 <= count <= 99:
                     raise InputError(f"copy count {count} is out of range (1-99)", path, line)
@@ -224,6 +224,7 @@ def _block_yaml_deck(text: str) -> tuple[dict, dict] | None:
     return data, lines
 
 
+@lru_cache(maxsize=8192)
 def _yaml_string(value: str) -> str | None:
     """``value`` when YAML reads this plain scalar as that very string, else None."""
     if not _SAFE_PLAIN.fullmatch(value) or value != value.strip() or value.endswith(":"):
@@ -326,6 +327,12 @@ def _plain_json_deck(text: str) -> tuple[dict, dict] | None:
     if not isinstance(data, dict) or not _plainly_valid(data):
         return None
     return data, lines
+
+
+@lru_cache(maxsize=8192)
+def _entry_line(text: str) -> tuple[int, str] | None:
+    """``parse_entry_line``, remembered: decklists repeat the same entries."""
+    return parse_entry_line(text)
 
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")

@@ -106,15 +106,21 @@ class Checker:
     def resolve(self, deck: Deck) -> tuple[ResolvedDeck, list[Violation]]:
         resolved = ResolvedDeck(deck, self.pool, self.icons)
         problems: list[Violation] = []
+        memo = self._resolutions
+        add = resolved.add
         for entry in deck.entries:
-            result = self._resolutions.get(entry.query)
-            if result is None:
-                if len(self._resolutions) >= 100_000:
-                    self._resolutions.clear()
-                result = self._resolutions[entry.query] = self.pool.resolve(entry.query)
-            if result.card is not None:
-                section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")
-                resolved.add(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
+            known = memo.get(entry.query)
+            if known is None:
+                if len(memo) >= 100_000:
+                    memo.clear()
+                result = self.pool.resolve(entry.query)
+                card = result.card
+                # (resolution, card, printed number, the card's own deck), looked up once per query
+                known = memo[entry.query] = (result, card, card and (result.number or card.number),
+                                             card and ("main" if card.type in MAIN_DECK_TYPES else "lrig"))
+            result, card, number, own_section = known
+            if card is not None:
+                add(ResolvedEntry(entry, card, number, entry.section or own_section))
                 continue
             resolved.add_unresolved(entry)
             if result.candidates:

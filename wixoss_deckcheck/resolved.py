@@ -80,6 +80,17 @@ class ResolvedDeck:
     def life_burst_count(self) -> int:
         return sum(e.count for e in self.main if e.card.life_burst)
 
+    def name_counts(self, section: str) -> dict[str, int]:
+        """Copies per same-name key in a section (reprints and split lines together)."""
+        memo = self.__dict__.setdefault("_name_counts", {})
+        counts = memo.get(section)
+        if counts is None:
+            counts = memo[section] = {}
+            for entry in self.section(section):
+                key = entry.card.key
+                counts[key] = counts.get(key, 0) + entry.count
+        return counts
+
     def by_name(self, section: str | None = None) -> dict[str, list[ResolvedEntry]]:
         """Entries grouped by same-name key (reprints and split lines together)."""
         memo = self.__dict__.setdefault("_groups", {})

@@ -34,9 +34,9 @@ def main_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """At most N cards with the same name in the main deck (4). Reprints under other
     numbers and the same card split over several lines count together."""
     limit = params["max"]
-    for entries in deck.by_name("main").values():
-        found = sum(e.count for e in entries)
+    for key, found in deck.name_counts("main").items():
         if found > limit:
+            entries = deck.by_name("main")[key]
             yield Finding(tuple(entries), "main", entries[0].line, found, limit)
 
 
@@ -73,11 +73,13 @@ def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """No two LRIG-deck cards with the same name (before 2018-02-22: at most 4). A format
     may set another limit for some card types (``per_type``)."""
     per_type = params.get("per_type", {})
-    for entries in deck.by_name("lrig").values():
-        limit = per_type.get(entries[0].card.type, params["max"])
-        found = sum(e.count for e in entries)
-        if found > limit:
-            yield Finding(tuple(entries), "lrig", entries[0].line, found, limit)
+    lowest = min([params["max"], *per_type.values()])
+    for key, found in deck.name_counts("lrig").items():
+        if found > lowest:
+            entries = deck.by_name("lrig")[key]
+            limit = per_type.get(entries[0].card.type, params["max"])
+            if found > limit:
+                yield Finding(tuple(entries), "lrig", entries[0].line, found, limit)
 
 
 @check("WX107", "level-zero-lrig", "error", "No level-0 LRIG")

@@ -18,6 +18,7 @@ from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.pool import CardPool
 from wixoss_deckcheck.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.violations import Violation
+from wixoss_deckcheck.wording import Placeholders, fill
 
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
 
@@ -88,6 +89,8 @@ class Checker:
         self.as_of = as_of or today()
         table.check_date(self.as_of)
         self.messages = Messages(lang)
+        self._card_texts: dict = {}
+        self._english = self.messages if self.messages.lang == "en" else Messages("en")
         self.lang = self.messages.lang
         self.disabled = {item.upper() if item.upper() in BY_CODE else item for item in disabled}
         self.icons = IconIndex(pool, table.icons)
@@ -170,7 +173,10 @@ class Checker:
 
     # -- messages -----------------------------------------------------------------
     def _card_text(self, card, number: str) -> str:
-        return f"{card.display_name(self.lang)} ({number})"
+        text = self._card_texts.get((card.key, number))
+        if text is None:
+            text = self._card_texts[(card.key, number)] = f"{card.display_name(self.lang)} ({number})"
+        return text
 
     def _entry_cards(self, finding: Finding) -> tuple[list[str], list[str]]:
         numbers, texts = [], []
@@ -184,53 +190,13 @@ class Checker:
                 texts.append(self._card_text(card, number))
         return numbers, texts
 
-    def _format_amount(self, value) -> str:
-        if isinstance(value, dict) and len(value) == 1:
-            (kind, amount), = value.items()
-            return self.messages.word({"exactly": "exactly", "min": "at_least", "max": "at_most"}[kind], n=amount)
-        if isinstance(value, list):
-            return f" {self.messages.word('or')} ".join(str(v) for v in value) if value else self.messages.word("none")
-        return str(value)
-
     def _violation(self, info: CheckInfo, finding: Finding, args: dict | None = None, cards: tuple = (),
                    rule=None, source: str | None = None) -> Violation:
         numbers, texts = self._entry_cards(finding)
         if not numbers and cards:
             numbers = list(cards)
-        values = {
-            "format": self.format_name,
-            "found": self._format_amount(finding.found),
-            "allowed": self._format_amount(finding.allowed),
-            "card": texts[0] if texts else "",
-            "cards": "、".join(texts) if self.lang in ("ja", "zh") else "; ".join(texts),
-            "others": ("、" if self.lang in ("ja", "zh") else "; ").join(texts[1:]),
-            "deck": self.messages.word(finding.section or "main"),
-        }
-        if info.slug == "card-pool" or info.slug == "level-zero-lrig-pool":
-            icons = rule.params.get("icons") if rule else None
-            values["icons"] = "/".join(self.messages.icon(i) for i in icons or [])
-            if "why" in finding.args:
-                values["why"] = self.messages.word(f"pool_{finding.args['why']}", icons=values["icons"])
-        if info.slug == "colour-outside-lrig-colours":
-            values["available"] = "/".join(self.messages.colour(c) for c in (finding.allowed or [])) or self.messages.word("none")
-            values["allowed"] = values["available"]
-        values.update({k: v for k, v in finding.args.items() if k not in values})
-        if "types" in finding.args and finding.args["types"] == "-":
-            values["types"] = self.messages.word("none")
-        if "missing" in finding.args:
-            values["missing"] = "/".join(self.messages.colour(c) for c in finding.args["missing"].split("/"))
-        if finding.args.get("reason") in ("no_center", "counts"):  # cannot-start (play)
-            values["reason"] = self.messages.word(f"start_{finding.args['reason']}", total=finding.found,
-                                                  counts=self._format_amount(finding.allowed))
-        if info.slug == "deck-card-types":
-            values["type"] = self.messages.card_type(finding.args["type"])
-        if "colours" in finding.args:
-            values["colours"] = "/".join(self.messages.colour(c) for c in finding.args["colours"].split("/"))
-        values.update(args or {})
-        try:
-            message = self.messages.template(info.code).format(**values)
-        except (KeyError, IndexError, ValueError):
-            message = self.messages._english.get(info.code, info.code).format(**values)
+        values = Placeholders(self.messages, self.format_name, info, finding, rule, texts, args)
+        message = fill(self.messages, self._english, info.code, values)
         lines = tuple(sorted({item.line for item in finding.cards if isinstance(item, ResolvedEntry) and item.line}))
         found = finding.found
         allowed = finding.allowed

@@ -7,7 +7,9 @@ WIXOSS files keep the main deck in the ``main`` zone and the LRIG deck in the
 
 from __future__ import annotations
 
+import re
 from xml.parsers import expat
+from xml.sax.saxutils import unescape
 
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
 from wixoss_deckcheck.errors import InputError
@@ -15,7 +17,72 @@ from wixoss_deckcheck.errors import InputError
 _ZONES = {"main": "main", "side": "lrig", "lrig": "lrig"}
 
 
+_ATTR = r'"((?:[^"<&\t\r]|&(?:amp|lt|gt|quot|apos);)*)"'
+_SIMPLE_LINES = (
+    (re.compile(r"<\?xml(?: +[a-z]+=\"[^\"<>]*\")* *\?>"), None),
+    (re.compile(r'<cockatrice_deck(?: +version="[0-9]+")? *>'), None),
+    (re.compile(r"<deckname>([^<&]*)</deckname>|<deckname */>"), "name"),
+    (re.compile(r"<comments>[^<&]*</comments>|<comments */>"), None),
+    (re.compile(r"<zone +name=" + _ATTR + r" *>"), "zone"),
+    (re.compile(r"<card +number=" + _ATTR + r" +name=" + _ATTR + r" */>"), "card"),
+    (re.compile(r"<card +name=" + _ATTR + r" +number=" + _ATTR + r" */>"), "card-reversed"),
+    (re.compile(r"</zone *>"), "end-zone"),
+    (re.compile(r"</cockatrice_deck *>"), "end"),
+)
+
+
+def _simple_cockatrice(text: str, path: str) -> Deck | None:
+    """The usual Cockatrice file, one element per line, read without an XML parser.
+
+    Only the plain layout Cockatrice writes is accepted (declaration, deck element, name,
+    comments on one line, zones of cards, entities limited to the XML ones); anything
+    else returns None and expat reads the file, so the result is what expat would give.
+    """
+    deck = Deck(path=path)
+    zone = None
+    ended = False
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if ended:
+            return None
+        for pattern, kind in _SIMPLE_LINES:
+            match = pattern.fullmatch(line)
+            if match:
+                break
+        else:
+            return None
+        if kind == "zone":
+            if zone is not None:
+                return None
+            zone = _ZONES.get(unescape(match.group(1)).strip().lower())
+            if zone is None:
+                return None  # expat path reports the unknown zone with its line
+        elif kind in ("card", "card-reversed"):
+            count_text, name = match.groups() if kind == "card" else match.groups()[::-1]
+            name = unescape(name, _ENTITIES).strip()
+            if zone is None or not name or not count_text.isdigit() or not 1 <= int(count_text) <= 99:
+                return None
+            deck.entries.append(DeckEntry(int(count_text), name, number, zone))
+        elif kind == "end-zone":
+            if zone is None:
+                return None
+            zone = None
+        elif kind == "end":
+            ended = True
+        elif kind == "name" and match.group(1):
+            deck.name = match.group(1).strip() or None
+    return deck if ended and zone is None else None
+
+
+_ENTITIES = {"&quot;": '"', "&apos;": "'"}
+
+
 def parse_cockatrice_deck(text: str, path: str) -> Deck:
+    simple = _simple_cockatrice(text, path) if "<!" not in text else None
+    if simple is not None:
+        return simple
     deck = Deck(path=path)
     parser = expat.ParserCreate()
     zone: list[str | None] = [None]

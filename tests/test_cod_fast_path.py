@@ -1,0 +1,72 @@
+"""The line-by-line Cockatrice reader must agree with expat, or step aside."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wixoss_deckcheck.decklist import cockatrice
+from wixoss_deckcheck.errors import InputError
+
+from conftest import DECKS
+
+
+def expat_outcome(text: str):
+    fast = cockatrice._simple_cockatrice
+    cockatrice._simple_cockatrice = lambda _text, _path: None
+    try:
+        deck = cockatrice.parse_cockatrice_deck(text, "d.cod")
+        return ("deck", deck.entries, deck.name)
+    except InputError as exc:
+        return ("error", exc.message, exc.line)
+    finally:
+        cockatrice._simple_cockatrice = fast
+
+
+def simple_outcome(text: str):
+    deck = cockatrice._simple_cockatrice(text, "d.cod")
+    return None if deck is None else ("deck", deck.entries, deck.name)
+
+
+def document(cards: list[tuple[str, str]], zone: str = "main") -> str:
+    body = "".join(f'    <card number="{count}" name="{name}"/>\n' for count, name in cards)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n    <deckname>d</deckname>\n'
+            f'    <zone name="{zone}">\n{body}    </zone>\n</cockatrice_deck>\n')
+
+
+@pytest.mark.parametrize("path", sorted((DECKS / "cockatrice").glob("*.cod")))
+def test_real_files_take_the_fast_path_and_agree(path):
+    text = path.read_text(encoding="utf-8")
+    assert simple_outcome(text) == expat_outcome(text)
+
+
+@pytest.mark.parametrize("text", [
+    document([("4", "A &amp; B"), ("1", "&quot;Q&quot;")]),
+    document([("4", "A &#65; B")]),
+    document([("4", "A\tB")]),
+    document([("0", "A")]),
+    document([("4", "")]),
+    document([("4", "A")], zone="sideboard"),
+    document([("4", "A")]).replace("</zone>", ""),
+    document([("4", "A")]) + "<extra/>\n",
+    document([("4", "A")]).replace('<card number="4" name="A"/>', '<card name="A" number="4"/>'),
+    document([("4", "A")]).replace("<deckname>d</deckname>", "<!-- c --><deckname>d</deckname>"),
+])
+def test_tricky_files_agree_or_step_aside(text):
+    found = simple_outcome(text)
+    if found is not None:
+        assert found == expat_outcome(text)
+
+
+_name = st.lists(st.sampled_from(list("aZ09 &;<>\"'#=サ\t") + ["&amp;", "&lt;", "&quot;"]), max_size=8).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["1", "4", "0", "x", "100"]), _name), min_size=1, max_size=4),
+       st.sampled_from(["main", "side", "Main", "lrig", "other"]))
+def test_random_files_agree(cards, zone):
+    text = document(cards, zone)
+    found = simple_outcome(text)
+    if found is not None:
+        assert found == expat_outcome(text), text

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from wixoss_deckcheck.cards import Card
+from wixoss_deckcheck.cards import PIECE_TYPES, Card
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,15 +53,23 @@ class ResolvedDeck:
     #: Cards per section (unresolved lines included), kept up to date by :meth:`add`.
     totals: dict = field(default_factory=lambda: {"main": 0, "lrig": 0})
 
+    #: Main-deck Life Burst cards, and LRIG-deck PIECEs (kept up to date by :meth:`add`).
+    life_burst_count: int = 0
+    piece_total: int = 0
+
     def add(self, entry: ResolvedEntry) -> None:
         """Add a resolved line to the deck of its section."""
         self.entries.append(entry)
         if entry.section == "main":
             self.main.append(entry)
             self.totals["main"] += entry.count
+            if entry.card.life_burst:
+                self.life_burst_count += entry.count
         else:
             self.lrig.append(entry)
             self.totals["lrig"] += entry.count
+            if entry.card.type in PIECE_TYPES:
+                self.piece_total += entry.count
 
     def add_unresolved(self, entry: DeckEntry) -> None:
         """A line the pool could not resolve: it still counts toward its section's size."""
@@ -75,10 +83,6 @@ class ResolvedDeck:
     def count(self, section: str) -> int:
         """Cards in a section, lines the pool could not resolve included."""
         return self.totals[section]
-
-    @cached_property
-    def life_burst_count(self) -> int:
-        return sum(e.count for e in self.main if e.card.life_burst)
 
     def name_counts(self, section: str) -> dict[str, int]:
         """Copies per same-name key in a section (reprints and split lines together)."""

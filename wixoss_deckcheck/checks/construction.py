@@ -54,7 +54,7 @@ def life_burst_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 def lrig_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """At most 10 cards in the LRIG deck that are not PIECEs (PIECEs have their own
     places)."""
-    found = sum(e.count for e in deck.lrig if not e.card.is_piece)
+    found = deck.totals["lrig"] - deck.piece_total - sum(e.count for e in deck.unresolved if e.section == "lrig")
     if found > params["max"]:
         yield Finding(section="lrig", found=found, allowed=params["max"])
 
@@ -62,9 +62,9 @@ def lrig_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 @check("WX105", "piece-count", "error", "Too many PIECEs")
 def piece_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """At most 2 PIECEs (PIECE and RELAY PIECE) in the LRIG deck, besides the 10 places."""
-    pieces = [e for e in deck.lrig if e.card.is_piece]
-    found = sum(e.count for e in pieces)
+    found = deck.piece_total
     if found > params["max"]:
+        pieces = [e for e in deck.lrig if e.card.is_piece]
         yield Finding(tuple(pieces), "lrig", pieces[-1].line, found, params["max"])
 
 

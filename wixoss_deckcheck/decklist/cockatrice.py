@@ -61,7 +61,7 @@ def _simple_cockatrice(text: str, path: str) -> Deck | None:
                 return None  # expat path reports the unknown zone with its line
         elif kind in ("card", "card-reversed"):
             count_text, name = match.groups() if kind == "card" else match.groups()[::-1]
-            name = unescape(name, _ENTITIES).strip()
+            name = (unescape(name, _ENTITIES) if "&" in name else name).strip()
             if zone is None or not name or not count_text.isdigit() or not 1 <= int(count_text) <= 99:
                 return None
             deck.entries.append(DeckEntry(int(count_text), name, number, zone))

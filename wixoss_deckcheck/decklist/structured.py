@@ -125,7 +125,7 @@ def parse_structured_deck(text: str, path: str) -> Deck:
         fast = _block_yaml_deck(text) or _plain_yaml_deck(text)
     if fast is not None:
         data, lines = fast
-        return _build_deck(data, path, lambda parts: lines.get(tuple(parts)))
+        return _build_deck(data, path, lines.get)
     root = compose_with_lines(text, path)
     try:
         data = _simple_plain(root)
@@ -145,18 +145,19 @@ def _build_deck(data: dict, path: str, line_of) -> Deck:
     deck = Deck(path=path, name=data.get("name"), date=data.get("date"))
     if data.get("format"):
         deck.format = str(data["format"]).strip().lower()
-        deck.format_line = line_of(["format"])
+        deck.format_line = line_of(("format",))
+    entries = deck.entries
     for section in ("main", "lrig"):
-        for index, item in enumerate(data.get(section) or []):
-            line = line_of([section, index])
-            if isinstance(item, str):
+        for index, item in enumerate(data.get(section) or ()):
+            line = line_of((section, index))
+            if item.__class__ is str:
                 parsed = _entry_line(item)
                 count, query = parsed if parsed else (1, item.strip())
                 if not 1 <= count <= 99:
                     raise InputError(f"copy count {count} is out of range (1-99)", path, line)
             else:
                 count, query = item.get("count", 1), item["card"].strip()
-            deck.entries.append(DeckEntry(count, query, line, section))
+            entries.append(DeckEntry(count, query, line, section))
     return deck
 
 

@@ -167,11 +167,23 @@ def run_audit(paths: list[str], settings: AuditSettings, jobs: int | None = None
                 on_progress(1)
         problems.update(session.list_problems)
     else:
-        for chunk_results, chunk_problems in _parallel(paths, settings, jobs):
-            results.extend(chunk_results)
-            problems.update(chunk_problems)
-            if on_progress:
-                on_progress(len(chunk_results))
+        import gc
+
+        # The results arriving from the workers are kept to the end and hold no cycles:
+        # collecting garbage meanwhile would only rescan them (and the pool) again and again.
+        gc.freeze()
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for chunk_results, chunk_problems in _parallel(paths, settings, jobs):
+                results.extend(chunk_results)
+                problems.update(chunk_problems)
+                if on_progress:
+                    on_progress(len(chunk_results))
+        finally:
+            if collecting:
+                gc.enable()
+            gc.unfreeze()
     formats = {result.format for result in results if result.format}
     shown = table.id if table else (formats.pop() if len(formats) == 1 else None)
     location = session.pool.location

@@ -238,7 +238,7 @@ def _check_dates(value, parts: list, path: Path, text: str) -> None:
 
 def read_table(path: Path) -> dict:
     """Read and validate one format file (validation remembered in the cache)."""
-    from wixoss_deckcheck.cache import load_cached, store_cached
+    from wixoss_deckcheck.cache import load_marshalled, store_marshalled
 
     try:
         raw = path.read_bytes()
@@ -252,7 +252,7 @@ def read_table(path: Path) -> dict:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"format file is not UTF-8 (byte {exc.start})", str(path)) from None
-    cached = load_cached("table", path)
+    cached = load_marshalled("table", path)
     if cached is not None:
         return cached
     import yaml
@@ -266,7 +266,7 @@ def read_table(path: Path) -> dict:
         raise InputError(f"invalid YAML: {exc}", str(path)) from None
     validate_table(data, path, text)
     _check_dates(data, [], path, text)
-    store_cached("table", path, data)
+    store_marshalled("table", path, data)
     return data
 
 

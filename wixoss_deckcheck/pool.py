@@ -69,8 +69,8 @@ class CardPool:
     """All known cards, indexed by number (reprints included) and by name in every language."""
 
     #: Alias tables (:mod:`wixoss_deckcheck.aliases`), read on the first name no card has.
-    #: A class default, so a pool that never misses never reads them, and the pickled
-    #: pool cache never holds them.
+    #: A class default, so a pool that never misses never reads them, and the
+    #: compact pool cache never holds them.
     _aliases = None
 
     def __init__(self, cards: Iterable[Card], meta: dict | None = None, location: PoolLocation | None = None):

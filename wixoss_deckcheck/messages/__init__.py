@@ -18,19 +18,19 @@ _DIR = Path(__file__).resolve().parent
 @lru_cache(maxsize=None)
 def _load(lang: str) -> dict:
     """The messages of one language (parsed once, then read from the user cache)."""
-    from wixoss_deckcheck.cache import load_cached, store_cached
+    from wixoss_deckcheck.cache import load_marshalled, store_marshalled
 
     path = _DIR / f"{lang}.yaml"
     if not path.is_file():
         return {}
-    cached = load_cached("messages", path)
+    cached = load_marshalled("messages", path)
     if cached is not None:
         return cached
     import yaml
 
     with open(path, encoding="utf-8") as handle:
         data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-    store_cached("messages", path, data)
+    store_marshalled("messages", path, data)
     return data
 
 

@@ -174,7 +174,7 @@ def hit_entry(tally: Tally, config: SimConfig, index: int, group: Group, model: 
 def build_report(model: DeckModel, policy: MulliganPolicy, groups: Sequence[Group], tally: Tally,
                  config: SimConfig, backend: str, meta: dict[str, Any], hit: Group | None = None,
                  by_turn: int | None = None) -> dict[str, Any]:
-    """The simulation report as a JSON-ready dict (see docs/readme/engine.md)."""
+    """The simulation report as a JSON-ready dict (its keys are described in the README)."""
     report: dict[str, Any] = {
         "tool": "wixoss-deckcheck",
         "command": "simulate",

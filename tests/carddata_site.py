@@ -8,7 +8,6 @@ and serves them as detail pages, and injects faults on request.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 import time
 from pathlib import Path

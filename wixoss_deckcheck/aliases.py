@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.yamlnodes import line_at
 from wixoss_deckcheck.normalize import looks_like_number, search_key
 from wixoss_deckcheck.resources import _PACKAGE_DIR, cardpool_dir
 from wixoss_deckcheck.userdirs import user_data_dir
@@ -119,18 +120,18 @@ def read_alias_file(path: str | os.PathLike) -> list[Alias]:
     aliases: list[Alias] = []
     seen: dict[str, int | None] = {}
     for index, raw in enumerate(data["aliases"]):
-        line = _line_of(root, ["aliases", index])
+        line = line_at(root, ["aliases", index])
         for key in ("number", "reprint_of"):
             value = raw.get(key)
             if value is not None and not looks_like_number(value):
                 raise InputError(f"{key} {value!r} is not a card number (like WDK01-016) at /aliases/{index}/{key}",
-                                 where, _line_of(root, ["aliases", index, key]))
+                                 where, line_at(root, ["aliases", index, key]))
         name_key = search_key(raw["name"])
         if not name_key:
             raise InputError(f"name {raw['name']!r} is blank at /aliases/{index}/name", where, line)
         if name_key in seen:
             raise InputError(f"name {raw['name']!r} is listed twice (first on line {seen[name_key]}) at /aliases/{index}/name",
-                             where, _line_of(root, ["aliases", index, "name"]))
+                             where, line_at(root, ["aliases", index, "name"]))
         seen[name_key] = line
         aliases.append(Alias(raw["name"].strip(), raw["number"].strip(), (raw.get("reprint_of") or "").strip() or None,
                              raw.get("note"), where, line))
@@ -172,28 +173,4 @@ def _validate(data, path: str, root) -> None:
     if problem is None:  # pragma: no cover - both validators agree on our schema
         return
     message, parts = problem
-    raise InputError(f"{message} at {pointer(parts)}", path, _line_of(root, parts))
-
-
-def _line_of(root, parts: list) -> int | None:
-    """The line of the YAML node at a JSON path (the deepest node that exists)."""
-    import yaml
-
-    node = root
-    if node is None:
-        return 1
-    line = node.start_mark.line + 1
-    for part in parts:
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                if key.value == str(part):
-                    node, line = value, key.start_mark.line + 1
-                    break
-            else:
-                break
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
-            node = node.value[part]
-            line = node.start_mark.line + 1
-        else:
-            break
-    return line
+    raise InputError(f"{message} at {pointer(parts)}", path, line_at(root, parts))

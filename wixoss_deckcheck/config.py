@@ -162,32 +162,13 @@ def _parse_toml(text: str, path: Path):
 # -- YAML ------------------------------------------------------------------------------
 
 def _parse_yaml(text: str, path: Path):
-    import yaml
-
-    from wixoss_deckcheck.yamlnodes import compose_with_lines, plain
+    from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at, plain
 
     root = compose_with_lines(text, str(path))
     data = plain(root, str(path))
 
     def line_of(parts: list) -> int | None:
-        node = root
-        if node is None:
-            return 1
-        line = node.start_mark.line + 1
-        for part in parts:
-            if isinstance(node, yaml.MappingNode):
-                for key, value in node.value:
-                    if key.value == str(part):
-                        node, line = value, key.start_mark.line + 1
-                        break
-                else:
-                    break
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
-                node = node.value[part]
-                line = node.start_mark.line + 1
-            else:
-                break
-        return line
+        return line_at(root, parts) or 1
 
     return data, line_of
 

@@ -193,30 +193,13 @@ def validate_table(data: Any, path: Path, text: str) -> None:
 
 
 def _line_of(text: str, parts: list) -> int | None:
-    from yaml import MappingNode, SequenceNode
-
-    from wixoss_deckcheck.yamlnodes import compose_with_lines
+    """The line of the entry at a JSON path in a format file's text."""
+    from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at
 
     try:
-        node = compose_with_lines(text, "")
+        return line_at(compose_with_lines(text, ""), parts)
     except InputError:
         return None
-    line = node.start_mark.line + 1 if node is not None else None
-    for part in parts:
-        if isinstance(node, MappingNode):
-            for key, value in node.value:
-                if key.value == str(part):
-                    node, line = value, key.start_mark.line + 1
-                    break
-            else:
-                break
-        elif isinstance(node, SequenceNode) and isinstance(part, int) and part < len(node.value):
-            node = node.value[part]
-            line = node.start_mark.line + 1
-        else:
-            break
-    return line
-
 
 def _check_dates(value, parts: list, path: Path, text: str) -> None:
     """Every since/until/announced/effective must be a real calendar day."""

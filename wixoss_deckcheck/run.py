@@ -11,7 +11,7 @@ from typing import Iterable
 from wixoss_deckcheck.checker import Checker, DeckResult, parse_day, today
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.formats import DEFAULT_FORMAT, FormatTable, builtin_path, load_format, load_table
+from wixoss_deckcheck.formats import DEFAULT_FORMAT, FormatTable, builtin_path, load_format
 from wixoss_deckcheck.messages import default_language
 from wixoss_deckcheck.pool import CardPool, locate_pool
 from wixoss_deckcheck.report import RunReport

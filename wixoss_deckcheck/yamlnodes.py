@@ -71,3 +71,28 @@ def load_yaml_file(path, what: str = "YAML file"):
         raise InputError(f"{what} is not UTF-8 (byte {exc.start})", str(path)) from None
     root = compose_with_lines(text, str(path))
     return plain(root, str(path)), root
+
+
+def line_at(root, parts) -> int | None:
+    """The 1-based line of the YAML node at a JSON path (``["rules", 3, "params"]`` or a
+    pointer ``"/rules/3/params"``): a mapping entry's key line, else the deepest node
+    that exists. ``None`` for an empty document."""
+    if root is None:
+        return None
+    if isinstance(parts, str):
+        parts = [part for part in parts.split("/") if part]
+    node, line = root, root.start_mark.line + 1
+    for part in parts:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.value == str(part):
+                    node, line = value, key.start_mark.line + 1
+                    break
+            else:
+                break
+        elif isinstance(node, yaml.SequenceNode) and str(part).isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line

@@ -8,7 +8,6 @@ import click
 
 from wixoss_deckcheck.cli.options import cardpool_option, lang_option
 from wixoss_deckcheck.cli.settings import OUTPUT_FORMATS, config_option, no_config_option
-from wixoss_deckcheck.errors import InputError, UsageError
 
 
 @click.command("check")

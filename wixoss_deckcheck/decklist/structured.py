@@ -28,7 +28,7 @@ from wixoss_deckcheck.decklist.text import parse_entry_line
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.resources import _PACKAGE_DIR
 from wixoss_deckcheck.schema_errors import first_problem, pointer
-from wixoss_deckcheck.yamlnodes import compose_with_lines, plain
+from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at, plain
 
 
 @lru_cache(maxsize=1)
@@ -136,8 +136,8 @@ def parse_structured_deck(text: str, path: str) -> Deck:
     problem = None if _plainly_valid(data) else first_problem(_deck_validator(), data)
     if problem is not None:
         message, parts = problem
-        raise InputError(f"{message} (at {pointer(parts)})", path, _line_of(root, parts))
-    return _build_deck(data, path, lambda parts: _line_of(root, parts))
+        raise InputError(f"{message} (at {pointer(parts)})", path, line_at(root, parts))
+    return _build_deck(data, path, lambda parts: line_at(root, parts))
 
 
 def _build_deck(data: dict, path: str, line_of) -> Deck:
@@ -408,22 +408,3 @@ def _scan_json_deck(text: str) -> tuple[dict, dict]:
     if space(text, index).end() != len(text):
         raise ValueError("extra data")
     return data, lines
-
-
-def _line_of(node: yaml.Node, path: list) -> int | None:
-    """The 1-based line of the entry at ``path`` (the key's line for mapping entries)."""
-    current, line = node, node.start_mark.line + 1
-    for part in path:
-        if isinstance(current, yaml.MappingNode):
-            for key, value in current.value:
-                if key.value == part:
-                    current, line = value, key.start_mark.line + 1
-                    break
-            else:
-                break
-        elif isinstance(current, yaml.SequenceNode) and isinstance(part, int) and part < len(current.value):
-            current = current.value[part]
-            line = current.start_mark.line + 1
-        else:
-            break
-    return line

@@ -38,6 +38,7 @@ from wixoss_deckcheck.cards import Card
 from wixoss_deckcheck.engine.groups import Selector, colour_selector, level_selector, parse_group, type_selector
 from wixoss_deckcheck.engine.rules import OPENING_HAND
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.yamlnodes import line_at
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool import CardPool
@@ -161,7 +162,7 @@ def load_policy_file(path: Path, pool: "CardPool | None" = None) -> MulliganPoli
         try:
             return selector_from_dict(raw, pool)
         except InputError as exc:
-            raise InputError(f"{exc.message} at {pointer}", where, _line_of(root, pointer)) from None
+            raise InputError(f"{exc.message} at {pointer}", where, line_at(root, pointer)) from None
 
     returns = tuple(selector(s, f"/return/{i}") for i, s in enumerate(data.get("return", [])))
     keeps = tuple(selector(s, f"/keep/{i}") for i, s in enumerate(data.get("keep", [])))
@@ -230,29 +231,7 @@ def _validate(data: Any, root, path: str) -> None:
             parts.append(extra[0])
             message = f"unknown key {extra[0]!r} (not allowed here; a typo?)"
     pointer = "/" + "/".join(parts)
-    raise InputError(f"{message} at {pointer}", path, _line_of(root, pointer))
-
-
-def _line_of(root, pointer: str) -> int | None:
-    """The line of the YAML node a JSON pointer names (the nearest one that exists)."""
-    import yaml
-
-    node = root
-    line = node.start_mark.line + 1 if node is not None else None
-    for part in [p for p in pointer.split("/") if p]:
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                if key.value == part:
-                    node, line = value, key.start_mark.line + 1
-                    break
-            else:
-                break
-        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
-            node = node.value[int(part)]
-            line = node.start_mark.line + 1
-        else:
-            break
-    return line
+    raise InputError(f"{message} at {pointer}", path, line_at(root, pointer))
 
 
 def returned_total(plan: PolicyPlan, hand: Sequence[int]) -> int:

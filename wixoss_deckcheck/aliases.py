@@ -154,23 +154,12 @@ def _schema() -> dict:
 
 
 def _validate(data, path: str, root) -> None:
-    """Validate against the alias schema: the fast validator first, jsonschema for the message."""
-    from wixoss_deckcheck.fastschema import UnsupportedSchema, compile_schema
+    """Validate against the alias schema; a problem names the file, line and JSON path."""
+    from wixoss_deckcheck.schema_errors import check_against, pointer
 
     if data is None:
         raise InputError("alias file is empty (expected a mapping with an `aliases` list)", path, 1)
-    schema = _schema()
-    try:
-        if compile_schema(schema)(data, ()) is None:
-            return
-    except UnsupportedSchema:  # pragma: no cover - the schema uses only supported keywords
-        pass
-    import jsonschema
-
-    from wixoss_deckcheck.schema_errors import first_problem, pointer
-
-    problem = first_problem(jsonschema.Draft202012Validator(schema), data)
-    if problem is None:  # pragma: no cover - both validators agree on our schema
-        return
-    message, parts = problem
-    raise InputError(f"{message} at {pointer(parts)}", path, line_at(root, parts))
+    problem = check_against(_schema(), data)
+    if problem is not None:
+        message, parts = problem
+        raise InputError(f"{message} at {pointer(parts)}", path, line_at(root, parts))

@@ -35,3 +35,21 @@ def _flatten(errors):
         yield error
         if error.context:
             yield from _flatten(error.context)
+
+
+def check_against(schema: dict, data) -> tuple[str, list] | None:
+    """The first problem of ``data`` against ``schema`` as (message, path parts), or None.
+
+    The compiled validator (:mod:`wixoss_deckcheck.fastschema`) answers the usual "valid"
+    quickly; jsonschema is loaded only to word a problem.
+    """
+    from wixoss_deckcheck.fastschema import UnsupportedSchema, compile_schema
+
+    try:
+        if compile_schema(schema)(data, ()) is None:
+            return None
+    except UnsupportedSchema:  # pragma: no cover - our schemas use only supported keywords
+        pass
+    import jsonschema
+
+    return first_problem(jsonschema.Draft202012Validator(schema), data)

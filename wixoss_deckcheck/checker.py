@@ -110,7 +110,9 @@ class Checker:
         resolved = ResolvedDeck(deck, self.pool, self.icons)
         problems: list[Violation] = []
         memo = self._resolutions
-        add = resolved.add
+        # ResolvedDeck.add, inlined: this loop runs for every line of every deck.
+        entries, main, lrig, totals = resolved.entries, resolved.main, resolved.lrig, resolved.totals
+        life_burst = pieces = 0
         for entry in deck.entries:
             known = memo.get(entry.query)
             if known is None:
@@ -118,12 +120,26 @@ class Checker:
                     memo.clear()
                 result = self.pool.resolve(entry.query)
                 card = result.card
-                # (resolution, card, printed number, the card's own deck), looked up once per query
-                known = memo[entry.query] = (result, card, card and (result.number or card.number),
-                                             card and ("main" if card.type in MAIN_DECK_TYPES else "lrig"))
-            result, card, number, own_section = known
+                # (resolution, card, printed number, the card's own deck, life burst, piece)
+                known = memo[entry.query] = (
+                    result, card, card and (result.number or card.number),
+                    card and ("main" if card.type in MAIN_DECK_TYPES else "lrig"),
+                    bool(card and card.life_burst), bool(card and card.is_piece),
+                )
+            result, card, number, own_section, has_burst, is_piece = known
             if card is not None:
-                add(ResolvedEntry(entry, card, number, entry.section or own_section))
+                placed = ResolvedEntry(entry, card, number, entry.section or own_section)
+                entries.append(placed)
+                if placed.section == "main":
+                    main.append(placed)
+                    totals["main"] += placed.count
+                    if has_burst:
+                        life_burst += placed.count
+                else:
+                    lrig.append(placed)
+                    totals["lrig"] += placed.count
+                    if is_piece:
+                        pieces += placed.count
                 continue
             resolved.add_unresolved(entry)
             if result.candidates:
@@ -144,6 +160,8 @@ class Checker:
                     BY_CODE["WX001"], Finding(section=entry.section, line=entry.line),
                     {"query": entry.query, "hint": hint},
                 ))
+        resolved.life_burst_count += life_burst
+        resolved.piece_total += pieces
         return resolved, problems
 
     # -- checking --------------------------------------------------------------------

@@ -18,13 +18,13 @@ _ZONES = {"main": "main", "side": "lrig", "lrig": "lrig"}
 
 
 _ATTR = r'"((?:[^"<&\t\r]|&(?:amp|lt|gt|quot|apos);)*)"'
-_SIMPLE_LINES = (
+_SIMPLE_LINES = (  # the card line first: it is nearly every line
+    (re.compile(r"<card +number=" + _ATTR + r" +name=" + _ATTR + r" */>"), "card"),
     (re.compile(r"<\?xml(?: +[a-z]+=\"[^\"<>]*\")* *\?>"), None),
     (re.compile(r'<cockatrice_deck(?: +version="[0-9]+")? *>'), None),
     (re.compile(r"<deckname>([^<&]*)</deckname>|<deckname */>"), "name"),
     (re.compile(r"<comments>[^<&]*</comments>|<comments */>"), None),
     (re.compile(r"<zone +name=" + _ATTR + r" *>"), "zone"),
-    (re.compile(r"<card +number=" + _ATTR + r" +name=" + _ATTR + r" */>"), "card"),
     (re.compile(r"<card +name=" + _ATTR + r" +number=" + _ATTR + r" */>"), "card-reversed"),
     (re.compile(r"</zone *>"), "end-zone"),
     (re.compile(r"</cockatrice_deck *>"), "end"),

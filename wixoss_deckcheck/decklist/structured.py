@@ -186,7 +186,8 @@ def _block_yaml_deck(text: str) -> tuple[dict, dict] | None:
             if line.strip() and not line.startswith("#"):
                 return None  # an indented comment: leave it to the parser
             continue
-        top = _TOP_LINE.fullmatch(line)
+        item = _ITEM_LINE.fullmatch(line) if section and line.startswith(" ") else None
+        top = None if item else _TOP_LINE.fullmatch(line)
         if top:
             key, value = top.group(1), top.group(2)
             if key in data:
@@ -201,7 +202,6 @@ def _block_yaml_deck(text: str) -> tuple[dict, dict] | None:
                     return None
                 data[key], section = value, None
             continue
-        item = _ITEM_LINE.fullmatch(line) if section else None
         if item is None:
             return None
         card_with_count, count, card_alone, plain = item.groups()

@@ -11,13 +11,12 @@ not used, never an error.
 from __future__ import annotations
 
 import marshal
-import os
-import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck import __version__
+from wixoss_deckcheck.textfiles import replace_atomically
 from wixoss_deckcheck.userdirs import user_cache_dir
 
 
@@ -45,21 +44,10 @@ def load_marshalled(kind: str, source: Path) -> Any | None:
 
 def store_marshalled(kind: str, source: Path, value: Any) -> None:
     """Store a value of plain types for ``source``; failures are ignored (the cache is optional)."""
-    temp_name = None
     try:
         payload = marshal.dumps((_stamp(source), value))
         target = _cache_path(kind, source)
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=str(target.parent))
-        with os.fdopen(handle, "wb") as out:
-            out.write(payload)
-        os.replace(temp_name, target)
-        temp_name = None
+        replace_atomically(target, payload, private=True)
     except Exception:
         pass
-    finally:
-        if temp_name is not None:
-            try:
-                os.unlink(temp_name)
-            except OSError:
-                pass

@@ -99,19 +99,9 @@ def load_config(path: str | Path | None = None, start: Path | None = None) -> Co
 
 
 def _read_text(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("settings file not found", str(path)) from None
-    except IsADirectoryError:
-        raise InputError("settings path is a directory, not a file", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read settings file: {exc.strerror or exc}", str(path)) from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise InputError(f"settings file is not UTF-8 (byte {exc.start})", str(path), line) from None
+    from wixoss_deckcheck.textfiles import read_text_file
+
+    return read_text_file(path, "settings file")
 
 
 # -- TOML ------------------------------------------------------------------------------

@@ -222,19 +222,9 @@ def _check_dates(value, parts: list, path: Path, text: str) -> None:
 def read_table(path: Path) -> dict:
     """Read and validate one format file (validation remembered in the cache)."""
     from wixoss_deckcheck.cache import load_marshalled, store_marshalled
+    from wixoss_deckcheck.textfiles import read_text_file
 
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("format file not found", str(path)) from None
-    except IsADirectoryError:
-        raise InputError("format file is a directory", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read format file: {exc.strerror or exc}", str(path)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"format file is not UTF-8 (byte {exc.start})", str(path)) from None
+    text = read_text_file(path, "format file")
     cached = load_marshalled("table", path)
     if cached is not None:
         return cached

@@ -56,19 +56,9 @@ def _dates_to_text(value):
 
 def load_yaml_file(path, what: str = "YAML file"):
     """Load a YAML file (returns data and the composed root node for line lookups)."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except FileNotFoundError:
-        raise InputError(f"{what} not found", str(path)) from None
-    except IsADirectoryError:
-        raise InputError(f"{what} is a directory", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{what} is not UTF-8 (byte {exc.start})", str(path)) from None
+    from wixoss_deckcheck.textfiles import read_text_file
+
+    text = read_text_file(path, what)
     root = compose_with_lines(text, str(path))
     return plain(root, str(path)), root
 

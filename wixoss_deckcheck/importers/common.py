@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import os
 import re
 import unicodedata
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
@@ -15,6 +13,7 @@ from wixoss_deckcheck import __version__
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.pool import POOL_SCHEMA_ID
 from wixoss_deckcheck.resources import cardpool_dir
+from wixoss_deckcheck.textfiles import replace_atomically
 
 JA_TYPES = {
     "シグニ": "SIGNI",
@@ -159,18 +158,5 @@ def write_pool(document: dict, target: Path) -> None:
     validate_pool_document(document)
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=".cardpool-", suffix=".tmp", dir=str(target.parent))
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(document, out, ensure_ascii=False, separators=(",", ":"))
-            out.write("\n")
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp_name, 0o666 & ~umask)
-        os.replace(temp_name, target)
-    except BaseException:
-        try:
-            os.unlink(temp_name)
-        except OSError:
-            pass
-        raise
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+    replace_atomically(target, text.encode("utf-8"))

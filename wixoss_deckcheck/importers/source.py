@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.textfiles import read_text_file
 
 
 @dataclass
@@ -35,16 +36,7 @@ class ImportedSource:
 
 def read_text(path: Path, what: str) -> str:
     """Read a UTF-8 file (a byte-order mark is allowed); problems name the file."""
-    try:
-        return path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(f"{what} not found", str(path)) from None
-    except IsADirectoryError:
-        raise InputError(f"{what} is a directory, not a file", str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{what} is not UTF-8 text (byte {exc.start})", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror}", str(path)) from None
+    return read_text_file(path, what)
 
 
 def read_json_list(path: Path, what: str) -> list[Any]:

@@ -13,9 +13,7 @@ known card with conditional requests).
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,6 +21,7 @@ from typing import Callable
 from urllib.parse import parse_qs, urljoin, urlparse
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.textfiles import replace_atomically
 from wixoss_deckcheck.update.config import SourceSpec
 from wixoss_deckcheck.update.http import Fetcher, FetchError, RateLimiter
 
@@ -66,10 +65,7 @@ def _load_state(path: Path) -> dict:
 
 def _save_state(path: Path, state: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=".state-", dir=str(path.parent))
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        json.dump(state, out, ensure_ascii=False, indent=0)
-    os.replace(temp, path)
+    replace_atomically(path, json.dumps(state, ensure_ascii=False, indent=0).encode("utf-8"), private=True)
 
 
 def crawl(spec: SourceSpec, fetcher: Fetcher, pages_dir: Path, state_path: Path, *, full: bool = False,

@@ -24,6 +24,7 @@ from typing import Callable
 
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.normalize import number_key
+from wixoss_deckcheck.textfiles import replace_atomically
 from wixoss_deckcheck.update.config import SourceSpec, load_sources
 from wixoss_deckcheck.userdirs import user_data_dir
 
@@ -63,10 +64,7 @@ def _read_json(path: Path) -> dict:
 
 
 def _write_json(path: Path, data: dict) -> None:
-    handle, temp = tempfile.mkstemp(prefix=".state-", dir=str(path.parent))
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        json.dump(data, out, ensure_ascii=False, indent=1)
-    os.replace(temp, path)
+    replace_atomically(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"), private=True)
 
 
 def pool_numbers(document: dict) -> set[str]:

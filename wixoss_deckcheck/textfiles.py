@@ -1,0 +1,54 @@
+"""Reading and writing the tool's own text files, with errors that name the file.
+
+Format tables, settings, alias tables, policies and source lists are UTF-8 (a
+byte-order mark is allowed). Output and cache files are written atomically: to a
+temporary file beside the target, then renamed, so a failure never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from wixoss_deckcheck.errors import InputError
+
+
+def read_text_file(path: str | os.PathLike, what: str) -> str:
+    """A UTF-8 file's text; a missing, unreadable or non-UTF-8 file is an InputError."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{what} not found", str(path)) from None
+    except IsADirectoryError:
+        raise InputError(f"{what} is a directory, not a file", str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InputError(f"{what} is not UTF-8 (byte {exc.start})", str(path), line) from None
+
+
+def replace_atomically(target: Path, data: bytes, private: bool = False) -> None:
+    """Write ``data`` to ``target`` through a temporary file in the same folder, then rename.
+
+    The new file gets the usual permissions (the umask), unless ``private``. Raises
+    OSError; the temporary file never stays behind.
+    """
+    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        if not private:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temp_name, 0o666 & ~umask)
+        os.replace(temp_name, target)
+    except BaseException:
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise

@@ -52,6 +52,9 @@ def test_real_files_take_the_fast_path_and_agree(path):
     document([("4", "A")]) + "<extra/>\n",
     document([("4", "A")]).replace('<card number="4" name="A"/>', '<card name="A" number="4"/>'),
     document([("4", "A")]).replace("<deckname>d</deckname>", "<!-- c --><deckname>d</deckname>"),
+    document([("4", "A")]).replace("<deckname>d</deckname>", "<deckname>a</deckname>\n<deckname>b</deckname>"),
+    document([("4", "A")]).replace("</cockatrice_deck>", "</cockatrice_deck>\n<card number=\"1\" name=\"B\"/>"),
+    document([("4", "A")]).replace("<deckname>d</deckname>", "<deckname/>"),
 ])
 def test_tricky_files_agree_or_step_aside(text):
     found = simple_outcome(text)

@@ -177,7 +177,8 @@ DECK_DOCUMENT = st.fixed_dictionaries({}, optional={
 @FUZZ
 @given(document=DECK_DOCUMENT, indent=st.sampled_from([None, 1, 2]), ascii_only=st.booleans())
 def test_json_fast_path_matches_the_yaml_path(document, indent, ascii_only):
-    from wixoss_deckcheck.decklist.structured import _deck_validator, _plainly_valid, parse_structured_deck
+    from wixoss_deckcheck.decklist.structured import parse_structured_deck
+    from wixoss_deckcheck.decklist.yaml_reader import _deck_validator, _plainly_valid
 
     if _plainly_valid(document):
         assert not list(_deck_validator().iter_errors(document))  # the quick yes is never wrong

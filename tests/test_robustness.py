@@ -81,6 +81,19 @@ def test_100_mb_file_is_refused_without_reading_it(tmp_path):
     assert "104,857,600 bytes; a decklist is at most" in line
 
 
+def test_a_file_is_read_whole_over_several_reads_and_refused_just_over_the_limit(tmp_path):
+    from wixoss_deckcheck.decklist.reading import MAX_DECK_BYTES, _READ_SIZE, read_deck_bytes
+    from wixoss_deckcheck.errors import InputError
+
+    data = bytes(range(256)) * (MAX_DECK_BYTES // 256) + b"x" * (MAX_DECK_BYTES % 256)
+    assert len(data) == MAX_DECK_BYTES > 3 * _READ_SIZE
+    (tmp_path / "limit.txt").write_bytes(data)
+    assert read_deck_bytes(tmp_path / "limit.txt") == data
+    (tmp_path / "over.txt").write_bytes(data + b"y")
+    with pytest.raises(InputError, match="1,000,001 bytes"):
+        read_deck_bytes(tmp_path / "over.txt")
+
+
 def test_directory_named_like_a_deck(tmp_path):
     folder = tmp_path / "deck.txt"
     folder.mkdir()

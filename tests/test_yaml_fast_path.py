@@ -6,17 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wixoss_deckcheck.decklist import structured
+from wixoss_deckcheck.decklist import structured, yaml_reader
 from wixoss_deckcheck.errors import InputError
 
 
 def slow(text: str):
-    fast = structured._plain_yaml_deck
-    structured._plain_yaml_deck = lambda _text: None
-    try:
-        return structured.parse_structured_deck(text, "d.yaml")
-    finally:
-        structured._plain_yaml_deck = fast
+    """The full reader: PyYAML's composer, with both fast readers switched off."""
+    return yaml_reader.parse_yaml_deck(text, "d.yaml", events=False)
 
 
 def outcome(parse, text: str):
@@ -25,21 +21,23 @@ def outcome(parse, text: str):
         deck = parse(text)
     except InputError as exc:
         return ("error", exc.message, exc.line)
-    return ("deck", deck.entries, deck.format, deck.date, deck.name)
+    return ("deck", deck.entries, deck.format, deck.format_line, deck.date, deck.name)
+
+
+def fast_outcome(reader, text: str):
+    """What a fast reader gives, or None when it steps aside."""
+    deck = reader(text, "d.yaml")
+    return None if deck is None else outcome(lambda _text: deck, text)
 
 
 def block_outcome(text: str):
     """What the line-by-line reader gives, or None when it steps aside."""
-    found = structured._block_yaml_deck(text)
-    if found is None:
-        return None
-    data, lines = found
-    return outcome(lambda t: structured._build_deck(data, "d.yaml", lambda parts: lines.get(tuple(parts))), text)
+    return fast_outcome(structured._block_yaml_deck, text)
 
 
 def both(text: str):
-    """(fast data or None, slow outcome)."""
-    return structured._plain_yaml_deck(text), outcome(slow, text)
+    """(the event reader's outcome or None, the full reader's outcome)."""
+    return fast_outcome(yaml_reader._plain_yaml_deck, text), outcome(slow, text)
 
 
 TRICKY = [
@@ -64,16 +62,29 @@ TRICKY = [
 @pytest.mark.parametrize("text", TRICKY)
 def test_fast_path_agrees_or_steps_aside(text):
     fast, full = both(text)
-    if fast is None:
-        return
-    assert outcome(lambda t: structured.parse_structured_deck(t, "d.yaml"), text) == full, text
+    if fast is not None:
+        assert fast == full, text
 
 
-def test_fast_path_is_taken_for_the_usual_deck():
+def test_fast_paths_are_taken_for_the_usual_deck():
     text = "name: x\nformat: diva\nmain:\n  - {card: WXDi-D01-012, count: 4}\n  - 4x サーバント　＃\nlrig:\n  - WXDi-D01-001\n"
-    data, lines = structured._plain_yaml_deck(text)
-    assert lines == {("name",): 1, ("format",): 2, ("main",): 3, ("main", 0): 4, ("main", 1): 5, ("lrig",): 6, ("lrig", 0): 7}
-    assert data["main"][0] == {"card": "WXDi-D01-012", "count": 4}
+    for reader in (yaml_reader._plain_yaml_deck, structured._block_yaml_deck):
+        deck = reader(text, "d.yaml")
+        assert deck is not None, reader
+        assert [(e.count, e.query, e.line, e.section) for e in deck.entries] == [
+            (4, "WXDi-D01-012", 4, "main"), (4, "サーバント　＃", 5, "main"), (1, "WXDi-D01-001", 7, "lrig")]
+        assert (deck.name, deck.format, deck.format_line) == ("x", "diva", 2)
+        assert outcome(lambda _t: deck, text) == outcome(slow, text)
+
+
+def test_the_line_reader_keeps_main_before_lrig_and_steps_aside_for_bad_counts():
+    text = "lrig:\n  - L\nmain:\n  - 4 M\n"
+    deck = structured._block_yaml_deck(text, "d.yaml")
+    assert [(e.query, e.line) for e in deck.entries] == [("M", 4), ("L", 2)]
+    assert outcome(lambda _t: deck, text) == outcome(slow, text)
+    bad = "main:\n  - 0 M\n"
+    assert structured._block_yaml_deck(bad, "d.yaml") is None
+    assert outcome(slow, bad) == ("error", "copy count 0 is out of range (1-99)", 2)
 
 
 _scalar = st.text(alphabet=st.sampled_from(list("aZ09 -_#:'\"!&*x×サーバント♯{}[],.~")), min_size=1, max_size=14)
@@ -87,9 +98,8 @@ def test_random_entries_agree(items, style):
     else:
         text = "main: [" + ", ".join(items) + "]\n"
     fast, full = both(text)
-    if fast is None:
-        return
-    assert outcome(lambda t: structured.parse_structured_deck(t, "d.yaml"), text) == full, text
+    if fast is not None:
+        assert fast == full, text
 
 
 BLOCK = TRICKY + [
@@ -146,3 +156,34 @@ def test_random_friendly_block_decks_agree(items):
     found = block_outcome(text)
     if found is not None:
         assert found == outcome(slow, text), text
+
+
+def test_the_first_characters_that_need_pyyaml_cover_all_of_pyyamls_resolvers():
+    import yaml
+
+    firsts = set(yaml.resolver.Resolver.yaml_implicit_resolvers)
+    assert None not in firsts  # no resolver applies to every value
+    assert firsts - {""} <= structured._MAYBE_NOT_TEXT
+
+
+@pytest.mark.parametrize("value", ["yes", "No", "on", "null", "~", "12", "0x1F", "1_000", "2024-05-01", ".inf", "<<",
+                                   "=", "4 サーバント", "WXDi-P01-040", "蒼天姫", "yellow", "Never", "true story"])
+def test_scalars_judged_as_text_are_text_to_pyyaml(value):
+    import yaml
+
+    if structured._yaml_string(value) is not None:  # a yes is never wrong; a no sends the deck to PyYAML
+        assert yaml.safe_load(f"k: {value}")["k"] == value
+    if value[0] not in "yYnNtTfFoO~0123456789.<=":
+        assert structured._yaml_string(value) == value  # card numbers and names: judged without PyYAML
+
+
+def test_the_usual_yaml_deck_is_read_without_importing_pyyaml():
+    import subprocess
+    import sys
+
+    code = ("import sys; from wixoss_deckcheck.decklist import parse_deck_text; "
+            "deck = parse_deck_text('format: diva\\nmain:\\n  - {card: WXDi-D01-012, count: 4}\\n  - 蒼天姫\\n"
+            "lrig:\\n  - WXDi-D01-001\\n', 'd.yaml'); "
+            "print(len(deck.entries), 'yaml' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["3", "False"]

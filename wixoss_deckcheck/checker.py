@@ -46,6 +46,10 @@ class DeckResult:
     violations: list[Violation] = field(default_factory=list)
     error: InputError | None = None
 
+    def __reduce__(self):
+        # Compact when crossing to the parent process of a parallel audit (see Violation).
+        return (DeckResult, (self.path, self.format, self.as_of, self.counts, self.violations, self.error))
+
     @property
     def legal(self) -> bool:
         return self.error is None and not any(v.is_error for v in self.violations)

@@ -350,12 +350,19 @@ class CardPool:
 
         return suggest_cards(self, text, limit)
 
-    def numbers_and_names(self) -> Iterable[tuple[str, Card]]:
-        """Every (searchable key, card) pair, for suggestions."""
-        for key, indexes in self._by_name.items():
-            yield key, self._card(indexes[0])
-        for key, indexes in self._by_other_name.items():
-            yield key, self._card(indexes[0])
+    def suggestion_keys(self, by_number: bool) -> dict[str, int]:
+        """Every number key (``by_number``) or every name and search key, with the row of a
+        card it names. Rows, not cards: suggesting decodes only the cards it shows."""
+        if by_number:
+            return self._by_number
+        keys = {key: rows[0] for key, rows in self._by_name.items()}
+        for key, rows in self._by_other_name.items():
+            keys.setdefault(key, rows[0])
+        return keys
+
+    def card_at(self, row: int) -> Card:
+        """The card of a row given by :meth:`suggestion_keys`."""
+        return self._card(row)
 
     def all_numbers(self) -> Iterable[tuple[str, Card]]:
         """Every (number key, card) pair, reprint numbers included."""

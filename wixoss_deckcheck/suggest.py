@@ -13,16 +13,11 @@ _MIN_SCORE = 60
 
 
 def _choices(pool: "CardPool", by_number: bool) -> tuple[dict, list]:
-    """The searchable keys of a pool (numbers, or names), built once per pool."""
+    """The searchable keys of a pool (numbers, or names) with their rows, built once per pool."""
     memo = pool.__dict__.setdefault("_suggestion_choices", {})
     if by_number not in memo:
-        if by_number:
-            choices = dict(pool.all_numbers())
-        else:
-            choices = {}
-            for key, card in pool.numbers_and_names():
-                choices.setdefault(key, card)
-        memo[by_number] = (choices, list(choices))
+        rows = pool.suggestion_keys(by_number)
+        memo[by_number] = (rows, list(rows))
     return memo[by_number]
 
 
@@ -31,13 +26,13 @@ def suggest_cards(pool: "CardPool", text: str, limit: int = 3) -> list[str]:
     from rapidfuzz import fuzz, process
 
     by_number = looks_like_number(text)
-    choices, keys = _choices(pool, by_number)
+    rows, keys = _choices(pool, by_number)
     query = number_key(text) if by_number else search_key(split_edition_suffix(text)[0])
     found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit * 3, score_cutoff=_MIN_SCORE)
     result: list[str] = []
     seen: set[str] = set()
     for key, _score, _index in found:
-        card = choices[key]
+        card = pool.card_at(rows[key])
         if card.number in seen:
             continue
         seen.add(card.number)

@@ -31,6 +31,12 @@ class Violation:
     source: str | None = None  # where the rule comes from
     card_names: tuple[str, ...] = field(default=())
 
+    def __reduce__(self):
+        # Parallel audits send thousands of these between processes: a plain tuple of
+        # the fields is smaller and quicker to rebuild than the default (a dict per record).
+        return (Violation, (self.code, self.name, self.severity, self.message, self.section, self.cards, self.line,
+                            self.lines, self.found, self.allowed, self.rule, self.kind, self.source, self.card_names))
+
     @property
     def is_error(self) -> bool:
         return self.severity == "error"

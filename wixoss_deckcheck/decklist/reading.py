@@ -10,6 +10,7 @@ from wixoss_deckcheck.errors import InputError
 
 #: Decklists are small; anything larger is refused before it is read whole.
 MAX_DECK_BYTES = 1_000_000
+_READ_SIZE = 65_536
 
 
 def read_deck_bytes(path: str | Path) -> bytes:
@@ -32,7 +33,9 @@ def read_deck_bytes(path: str | Path) -> bytes:
         chunks = []
         total = 0
         while total <= MAX_DECK_BYTES:
-            chunk = os.read(handle, MAX_DECK_BYTES + 1 - total)
+            # Small reads: asking for the whole limit at once makes Python set aside a
+            # megabyte for every file, which costs more than reading a decklist.
+            chunk = os.read(handle, min(_READ_SIZE, MAX_DECK_BYTES + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)

@@ -11,153 +11,80 @@
     lrig:
       - WXDi-D01-001
 
-JSON has the same shape. Both are read through the YAML composer so that every
-entry keeps its line number.
+JSON has the same shape. The usual files are read here by quick readers that need no
+YAML parser: block YAML line by line, JSON with the json module's scanner. Anything
+else (and anything wrong) goes to :mod:`~wixoss_deckcheck.decklist.yaml_reader`, which
+reads with PyYAML and names every problem with its line.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 
-import yaml
-
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
 from wixoss_deckcheck.decklist.text import parse_entry_line
-from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.resources import _PACKAGE_DIR
-from wixoss_deckcheck.schema_errors import first_problem, pointer
-from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at, plain
 
-
-@lru_cache(maxsize=1)
-def _deck_validator():
-    import jsonschema
-
-    schema = json.loads((_PACKAGE_DIR / "schemas" / "deck.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
-
-
-_KEYS = frozenset({"name", "format", "date", "main", "lrig", "notes"})
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-class _NotSimple(Exception):
-    """The document uses YAML beyond strings, decimal integers and nulls: use the full constructor."""
-
-
-_STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
-_EVENT_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_RESOLVERS = {first: tuple(items) for first, items in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
-_WILDCARD = _RESOLVERS.get(None, ())
-
-
-def _simple_plain(node):
-    """Plain values of a document of mappings, lists, strings, decimal integers and nulls.
-
-    The common decklist, much faster than PyYAML's constructor and with the same result;
-    anything else (anchors, merge keys, dates, booleans, 0x or 010 integers) raises
-    :class:`_NotSimple`.
-    """
-    if node is None:
-        return None
-    if isinstance(node, yaml.ScalarNode):
-        tag, value = node.tag, node.value
-        if tag == _STR:
-            return value
-        if tag == _INT and value.isdigit() and value.isascii() and (value == "0" or value[0] != "0"):
-            return int(value)
-        if tag == _NULL:
-            return None
-        raise _NotSimple
-    if isinstance(node, yaml.SequenceNode) and node.tag == "tag:yaml.org,2002:seq":
-        return [_simple_plain(item) for item in node.value]
-    if isinstance(node, yaml.MappingNode) and node.tag == "tag:yaml.org,2002:map":
-        result = {}
-        for key, value in node.value:
-            if not isinstance(key, yaml.ScalarNode) or key.tag != _STR:
-                raise _NotSimple
-            result[key.value] = _simple_plain(value)
-        return result
-    raise _NotSimple
-
-
-def _plainly_valid(data: dict) -> bool:
-    """A quick yes for the usual, valid decklist (no jsonschema needed); False means "ask the schema".
-
-    Accepts only documents ``deck.schema.json`` accepts: known keys, text fields as
-    strings, and entries that are non-empty strings or ``{card, count}`` mappings.
-    """
-    if not _KEYS.issuperset(data) or ("main" not in data and "lrig" not in data):
-        return False
-    for key in ("name", "format", "notes"):
-        if key in data and not isinstance(data[key], str):
-            return False
-    if "date" in data and not (isinstance(data["date"], str) and _DATE.search(data["date"])):
-        return False
-    for section in ("main", "lrig"):
-        if section not in data:
-            continue
-        entries = data[section]
-        if not isinstance(entries, list):
-            return False
-        for item in entries:
-            if isinstance(item, str):
-                if not item:
-                    return False
-            elif isinstance(item, dict):
-                card, count = item.get("card"), item.get("count", 1)
-                if not (isinstance(card, str) and card) or len(item) > 1 + ("count" in item):
-                    return False
-                if type(count) is not int or not 1 <= count <= 99:
-                    return False
-            else:
-                return False
-    return True
+#: The keys a decklist document may have.
+DECK_KEYS = frozenset({"name", "format", "date", "main", "lrig", "notes"})
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def parse_structured_deck(text: str, path: str) -> Deck:
     """Parse a YAML or JSON decklist; schema problems name the JSON path and line."""
     if path.lower().endswith(".json"):
-        fast = _plain_json_deck(text)
+        fast = _plain_json_deck(text, path)
     else:
-        fast = _block_yaml_deck(text) or _plain_yaml_deck(text)
+        fast = _block_yaml_deck(text, path)
     if fast is not None:
-        data, lines = fast
-        return _build_deck(data, path, lines.get)
-    root = compose_with_lines(text, path)
-    try:
-        data = _simple_plain(root)
-    except _NotSimple:
-        data = plain(root, path)
-    if not isinstance(data, dict):
-        raise InputError("a YAML/JSON decklist must be a mapping with main: and lrig: lists", path, 1)
-    problem = None if _plainly_valid(data) else first_problem(_deck_validator(), data)
-    if problem is not None:
-        message, parts = problem
-        raise InputError(f"{message} (at {pointer(parts)})", path, line_at(root, parts))
-    return _build_deck(data, path, lambda parts: line_at(root, parts))
+        return fast
+    from wixoss_deckcheck.decklist import yaml_reader
+
+    return yaml_reader.parse_yaml_deck(text, path, events=not path.lower().endswith(".json"))
 
 
-def _build_deck(data: dict, path: str, line_of) -> Deck:
-    """The deck of a valid document; ``line_of(parts)`` gives the line of a JSON path."""
-    deck = Deck(path=path, name=data.get("name"), date=data.get("date"))
-    if data.get("format"):
-        deck.format = str(data["format"]).strip().lower()
-        deck.format_line = line_of(("format",))
+def _plain_deck(data, path: str, lines: dict) -> Deck | None:
+    """The deck of a plainly valid document (every key known, every entry a non-empty string or a ``{card, count}`` mapping) in one pass, with the
+    lines in ``lines`` (keyed by JSON path); None for anything else, which the full path
+    then reads (and words any problem of)."""
+    if data.__class__ is not dict or not DECK_KEYS.issuperset(data) or ("main" not in data and "lrig" not in data):
+        return None
+    for key in ("name", "format", "notes"):
+        if key in data and data[key].__class__ is not str:
+            return None
+    date = data.get("date")
+    if "date" in data and not (date.__class__ is str and DATE.search(date)):
+        return None
+    deck = Deck(path=path, name=data.get("name"), date=date)
+    fmt = data.get("format")
+    if fmt:
+        deck.format = fmt.strip().lower()
+        deck.format_line = lines.get(("format",))
     entries = deck.entries
     for section in ("main", "lrig"):
-        for index, item in enumerate(data.get(section) or ()):
-            line = line_of((section, index))
+        if section not in data:
+            continue
+        items = data[section]
+        if items.__class__ is not list:
+            return None
+        for index, item in enumerate(items):
             if item.__class__ is str:
-                parsed = _entry_line(item)
+                if not item:
+                    return None
+                parsed = entry_line(item)
                 count, query = parsed if parsed else (1, item.strip())
                 if not 1 <= count <= 99:
-                    raise InputError(f"copy count {count} is out of range (1-99)", path, line)
+                    return None  # the full path names the line
+            elif item.__class__ is dict:
+                card, count = item.get("card"), item.get("count", 1)
+                if not (card.__class__ is str and card) or len(item) > 1 + ("count" in item):
+                    return None
+                if count.__class__ is not int or not 1 <= count <= 99:
+                    return None
+                query = card.strip()
             else:
-                count, query = item.get("count", 1), item["card"].strip()
-            entries.append(DeckEntry(count, query, line, section))
+                return None
+            entries.append(DeckEntry(count, query, lines.get((section, index)), section))
     return deck
 
 
@@ -166,63 +93,103 @@ _TOP_LINE = re.compile(r"(name|format|date|notes|main|lrig):(?: +(.*?))? *")
 _ITEM_LINE = re.compile(r"  +- +(?:\{ *card: +([^,{}\[\]]+?) *, *count: +([0-9]+) *\}|\{ *card: +([^,{}\[\]]+?) *\}|(.+?)) *")
 
 
-def _block_yaml_deck(text: str) -> tuple[dict, dict] | None:
+def _block_yaml_deck(text: str, path: str) -> Deck | None:
     """The most common YAML decklist layout, read line by line without PyYAML.
 
     Only this exact shape is accepted: top-level ``key: value`` lines, ``main:``/``lrig:``
     followed by ``  - CARD`` or ``  - {card: CARD, count: N}`` items, blank lines and
-    whole-line comments, every value a plain scalar that YAML reads as a string. Anything
-    else returns None and the parser-based readers take over, so the result is always
-    what PyYAML would give.
+    whole-line comments, every value a plain scalar that YAML reads as a string, and
+    nothing the schema would refuse. Anything else returns None and the parser-based
+    readers take over, so the result is always what PyYAML would give. Each line is
+    read once per process (:func:`_block_line`): the decks of an audit share most lines.
     """
-    data: dict = {}
-    lines: dict[tuple, int] = {}
-    section = None
-    indent = None
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line.endswith("\r"):
-            line = line[:-1]
-        if not line.strip() or line.lstrip().startswith("#"):
-            if line.strip() and not line.startswith("#"):
-                return None  # an indented comment: leave it to the parser
-            continue
-        item = _ITEM_LINE.fullmatch(line) if section and line.startswith(" ") else None
-        top = None if item else _TOP_LINE.fullmatch(line)
-        if top:
-            key, value = top.group(1), top.group(2)
-            if key in data:
+    top: dict = {}
+    sections: dict[str, list] = {}
+    entries: list | None = None
+    section = indent = None
+    number = 0
+    for line in text.split("\n"):
+        number += 1
+        read = _block_line(line)
+        if read is None:
+            return None
+        kind = read[0]
+        if kind == "item":
+            if entries is None:
                 return None
-            lines[(key,)] = number
-            if key in ("main", "lrig"):
-                if value:
-                    return None
-                data[key], section, indent = [], key, None
+            _kind, here, count, query = read
+            if indent is None:
+                indent = here
+            elif here != indent:
+                return None
+            entries.append(DeckEntry(count, query, number, section))
+        elif kind == "top":
+            _kind, key, value = read
+            if key in top:
+                return None
+            top[key] = (value, number)
+            if value is None:  # main: or lrig:
+                section, indent = key, None
+                entries = sections[key] = []
             else:
-                if not value or _yaml_string(value) is None:
-                    return None
-                data[key], section = value, None
-            continue
+                section = entries = None
+    if not sections:
+        return None
+    name, fmt, date = top.get("name"), top.get("format"), top.get("date")
+    if date is not None and not DATE.search(date[0]):
+        return None
+    deck = Deck(path=path, name=name and name[0], date=date and date[0])
+    if fmt is not None:
+        deck.format, deck.format_line = fmt[0].strip().lower(), fmt[1]
+    deck.entries = sections.get("main", []) + sections.get("lrig", [])
+    return deck
+
+
+@lru_cache(maxsize=16384)
+def _block_line(line: str) -> tuple | None:
+    """What one line of a block YAML decklist says, when :func:`_block_yaml_deck` can read it:
+    ``("skip",)`` (blank or a comment), ``("top", key, value)`` (value None for ``main:`` and
+    ``lrig:``), ``("item", indent, count, query)``; None for anything else."""
+    if line.endswith("\r"):
+        line = line[:-1]
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return ("skip",) if not stripped or line.startswith("#") else None  # indented comments: the parser
+    if line.startswith(" "):
+        item = _ITEM_LINE.fullmatch(line)
         if item is None:
             return None
-        card_with_count, count, card_alone, plain = item.groups()
+        card_with_count, count_text, card_alone, plain = item.groups()
         card = card_with_count or card_alone or plain
-        here = len(line) - len(line.lstrip(" "))
-        if indent is None:
-            indent = here
-        if here != indent or _yaml_string(card) is None or (plain is None and ":" in card):
+        if _yaml_string(card) is None or (plain is None and ":" in card):
             return None
-        lines[(section, len(data[section]))] = number
         if plain is not None:
-            data[section].append(card)
-        elif count is not None:
-            if count != "0" and count.startswith("0"):
+            parsed = entry_line(card)
+            count, query = parsed if parsed else (1, card.strip())
+        elif count_text is not None:
+            if count_text != "0" and count_text.startswith("0"):
                 return None
-            data[section].append({"card": card, "count": int(count)})
+            count, query = int(count_text), card.strip()
         else:
-            data[section].append({"card": card})
-    if not _plainly_valid(data):
+            count, query = 1, card.strip()
+        if not 1 <= count <= 99:
+            return None  # the full path names the problem
+        return "item", len(line) - len(line.lstrip(" ")), count, query
+    top = _TOP_LINE.fullmatch(line)
+    if top is None:
         return None
-    return data, lines
+    key, value = top.group(1), top.group(2)
+    if key in ("main", "lrig"):
+        return None if value else ("top", key, None)
+    if not value or _yaml_string(value) is None:
+        return None
+    return "top", key, value
+
+
+#: The first characters of every plain scalar PyYAML might read as something other than a
+#: string (booleans, nulls, numbers, dates, ``<<``, ``=``, YAML's own tags); a test keeps it a superset of
+#: PyYAML's own table. Other values need no YAML parser to be known as strings.
+_MAYBE_NOT_TEXT = frozenset("yYnNtTfFoO~-+.0123456789<=!&*")
 
 
 @lru_cache(maxsize=8192)
@@ -230,89 +197,20 @@ def _yaml_string(value: str) -> str | None:
     """``value`` when YAML reads this plain scalar as that very string, else None."""
     if not _SAFE_PLAIN.fullmatch(value) or value != value.strip() or value.endswith(":"):
         return None
-    for tag, pattern in _RESOLVERS.get(value[:1], ()) + _WILDCARD:
-        if pattern.match(value):
-            return None
+    if value[0] in _MAYBE_NOT_TEXT:
+        from wixoss_deckcheck.decklist.yaml_reader import resolves_to_text
+
+        return value if resolves_to_text(value) else None
     return value
 
 
-def _plain_yaml_deck(text: str) -> tuple[dict, dict] | None:
-    """A valid, plain YAML decklist read from the parser's events, with the lines of its
-    keys and entries (much cheaper than composing nodes).
-
-    Returns None for anything beyond one document of mappings, lists, strings, decimal
-    integers and nulls (anchors, tags, dates, booleans, duplicate keys, schema problems):
-    the full path then reads it and names any problem with its line.
-    """
-    try:
-        events = iter(yaml.parse(text, Loader=_EVENT_LOADER))
-        if not isinstance(next(events), yaml.StreamStartEvent) or not isinstance(next(events), yaml.DocumentStartEvent):
-            return None
-        lines: dict[tuple, int] = {}
-        data = _event_value(next(events), events, lines, ())
-        if not isinstance(next(events), yaml.DocumentEndEvent) or not isinstance(next(events), yaml.StreamEndEvent):
-            return None
-    except (_NotSimple, yaml.YAMLError, StopIteration, RecursionError):
-        return None
-    if not isinstance(data, dict) or not _plainly_valid(data):
-        return None
-    return data, lines
+@lru_cache(maxsize=8192)
+def entry_line(text: str) -> tuple[int, str] | None:
+    """``parse_entry_line``, remembered: decklists repeat the same entries."""
+    return parse_entry_line(text)
 
 
-def _event_value(event, events, lines: dict, where: tuple):
-    """The plain value that starts with ``event``; records lines of top-level keys and list items."""
-    if getattr(event, "anchor", None) is not None or isinstance(event, yaml.AliasEvent):
-        raise _NotSimple
-    if isinstance(event, yaml.ScalarEvent):
-        return _plain_scalar(event)
-    if isinstance(event, yaml.SequenceStartEvent):
-        if event.tag is not None and not event.implicit:
-            raise _NotSimple
-        items = []
-        for item in events:
-            if isinstance(item, yaml.SequenceEndEvent):
-                return items
-            if len(where) == 1:
-                lines[(where[0], len(items))] = item.start_mark.line + 1
-            items.append(_event_value(item, events, lines, where + (len(items),)))
-        raise _NotSimple
-    if isinstance(event, yaml.MappingStartEvent):
-        if event.tag is not None and not event.implicit:
-            raise _NotSimple
-        result = {}
-        for key in events:
-            if isinstance(key, yaml.MappingEndEvent):
-                return result
-            if not isinstance(key, yaml.ScalarEvent) or key.anchor is not None:
-                raise _NotSimple
-            name = _plain_scalar(key)
-            if not isinstance(name, str) or name in result:
-                raise _NotSimple
-            if not where:
-                lines[(name,)] = key.start_mark.line + 1
-            result[name] = _event_value(next(events), events, lines, where + (name,))
-        raise _NotSimple
-    raise _NotSimple
-
-
-def _plain_scalar(event):
-    """A scalar as PyYAML's safe loader reads it, for strings, decimal integers and nulls only."""
-    if event.tag is not None and event.tag != "!" and not (event.implicit and event.implicit[0]):
-        raise _NotSimple
-    value = event.value
-    if event.style:  # quoted (or a block scalar): always a string
-        return value
-    for tag, pattern in _RESOLVERS.get(value[:1], ()) + _WILDCARD:
-        if pattern.match(value):
-            if tag == _INT and value.isdigit() and value.isascii() and (value == "0" or value[0] != "0"):
-                return int(value)
-            if tag == _NULL:
-                return None
-            raise _NotSimple
-    return value
-
-
-def _plain_json_deck(text: str) -> tuple[dict, dict] | None:
+def _plain_json_deck(text: str, path: str) -> Deck | None:
     """A valid JSON decklist read by the json module's scanner, with the lines of its keys
     and entries.
 
@@ -325,15 +223,7 @@ def _plain_json_deck(text: str) -> tuple[dict, dict] | None:
         data, lines = _scan_json_deck(text)
     except (ValueError, IndexError, StopIteration, RecursionError):
         return None
-    if not isinstance(data, dict) or not _plainly_valid(data):
-        return None
-    return data, lines
-
-
-@lru_cache(maxsize=8192)
-def _entry_line(text: str) -> tuple[int, str] | None:
-    """``parse_entry_line``, remembered: decklists repeat the same entries."""
-    return parse_entry_line(text)
+    return _plain_deck(data, path, lines)
 
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")

@@ -1,0 +1,226 @@
+"""Reading YAML and JSON decklists with PyYAML: every layout YAML allows, and a message
+with the line for every problem.
+
+:mod:`~wixoss_deckcheck.decklist.structured` reads the usual files without a YAML parser
+and hands the rest to :func:`parse_yaml_deck`: first a quick reader of the parser's
+events for plain documents, then the full path (composed nodes, PyYAML's constructor,
+the deck schema), which names any problem with its JSON path and line.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import yaml
+
+from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+from wixoss_deckcheck.decklist.structured import DATE, DECK_KEYS, _plain_deck, entry_line
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.resources import _PACKAGE_DIR
+from wixoss_deckcheck.schema_errors import first_problem, pointer
+from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at, plain
+
+
+def parse_yaml_deck(text: str, path: str, events: bool = True) -> Deck:
+    """Parse a decklist with PyYAML (JSON is YAML too); ``events`` tries the event reader first."""
+    if events:
+        fast = _plain_yaml_deck(text, path)
+        if fast is not None:
+            return fast
+    root = compose_with_lines(text, path)
+    try:
+        data = _simple_plain(root)
+    except _NotSimple:
+        data = plain(root, path)
+    if not isinstance(data, dict):
+        raise InputError("a YAML/JSON decklist must be a mapping with main: and lrig: lists", path, 1)
+    problem = None if _plainly_valid(data) else first_problem(_deck_validator(), data)
+    if problem is not None:
+        message, parts = problem
+        raise InputError(f"{message} (at {pointer(parts)})", path, line_at(root, parts))
+    return _build_deck(data, path, lambda parts: line_at(root, parts))
+
+
+@lru_cache(maxsize=1)
+def _deck_validator():
+    import jsonschema
+
+    schema = json.loads((_PACKAGE_DIR / "schemas" / "deck.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+class _NotSimple(Exception):
+    """The document uses YAML beyond strings, decimal integers and nulls: use the full constructor."""
+
+
+_STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
+_EVENT_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVERS = {first: tuple(items) for first, items in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
+_WILDCARD = _RESOLVERS.get(None, ())
+
+
+def resolves_to_text(value: str) -> bool:
+    """Whether PyYAML's implicit resolvers leave this plain scalar a string."""
+    return not any(pattern.match(value) for _tag, pattern in _RESOLVERS.get(value[:1], ()) + _WILDCARD)
+
+
+def _simple_plain(node):
+    """Plain values of a document of mappings, lists, strings, decimal integers and nulls.
+
+    The common decklist, much faster than PyYAML's constructor and with the same result;
+    anything else (anchors, merge keys, dates, booleans, 0x or 010 integers) raises
+    :class:`_NotSimple`.
+    """
+    if node is None:
+        return None
+    if isinstance(node, yaml.ScalarNode):
+        tag, value = node.tag, node.value
+        if tag == _STR:
+            return value
+        if tag == _INT and value.isdigit() and value.isascii() and (value == "0" or value[0] != "0"):
+            return int(value)
+        if tag == _NULL:
+            return None
+        raise _NotSimple
+    if isinstance(node, yaml.SequenceNode) and node.tag == "tag:yaml.org,2002:seq":
+        return [_simple_plain(item) for item in node.value]
+    if isinstance(node, yaml.MappingNode) and node.tag == "tag:yaml.org,2002:map":
+        result = {}
+        for key, value in node.value:
+            if not isinstance(key, yaml.ScalarNode) or key.tag != _STR:
+                raise _NotSimple
+            result[key.value] = _simple_plain(value)
+        return result
+    raise _NotSimple
+
+
+def _plainly_valid(data: dict) -> bool:
+    """A quick yes for the usual, valid decklist (no jsonschema needed); False means "ask the schema".
+
+    Accepts only documents ``deck.schema.json`` accepts: known keys, text fields as
+    strings, and entries that are non-empty strings or ``{card, count}`` mappings.
+    """
+    if not DECK_KEYS.issuperset(data) or ("main" not in data and "lrig" not in data):
+        return False
+    for key in ("name", "format", "notes"):
+        if key in data and not isinstance(data[key], str):
+            return False
+    if "date" in data and not (isinstance(data["date"], str) and DATE.search(data["date"])):
+        return False
+    for section in ("main", "lrig"):
+        if section not in data:
+            continue
+        entries = data[section]
+        if not isinstance(entries, list):
+            return False
+        for item in entries:
+            if isinstance(item, str):
+                if not item:
+                    return False
+            elif isinstance(item, dict):
+                card, count = item.get("card"), item.get("count", 1)
+                if not (isinstance(card, str) and card) or len(item) > 1 + ("count" in item):
+                    return False
+                if type(count) is not int or not 1 <= count <= 99:
+                    return False
+            else:
+                return False
+    return True
+
+
+def _build_deck(data: dict, path: str, line_of) -> Deck:
+    """The deck of a valid document; ``line_of(parts)`` gives the line of a JSON path."""
+    deck = Deck(path=path, name=data.get("name"), date=data.get("date"))
+    if data.get("format"):
+        deck.format = str(data["format"]).strip().lower()
+        deck.format_line = line_of(("format",))
+    entries = deck.entries
+    for section in ("main", "lrig"):
+        for index, item in enumerate(data.get(section) or ()):
+            line = line_of((section, index))
+            if item.__class__ is str:
+                parsed = entry_line(item)
+                count, query = parsed if parsed else (1, item.strip())
+                if not 1 <= count <= 99:
+                    raise InputError(f"copy count {count} is out of range (1-99)", path, line)
+            else:
+                count, query = item.get("count", 1), item["card"].strip()
+            entries.append(DeckEntry(count, query, line, section))
+    return deck
+
+
+def _plain_yaml_deck(text: str, path: str) -> Deck | None:
+    """A valid, plain YAML decklist read from the parser's events, with the lines of its
+    keys and entries (much cheaper than composing nodes).
+
+    Returns None for anything beyond one document of mappings, lists, strings, decimal
+    integers and nulls (anchors, tags, dates, booleans, duplicate keys, schema problems):
+    the full path then reads it and names any problem with its line.
+    """
+    try:
+        events = iter(yaml.parse(text, Loader=_EVENT_LOADER))
+        if not isinstance(next(events), yaml.StreamStartEvent) or not isinstance(next(events), yaml.DocumentStartEvent):
+            return None
+        lines: dict[tuple, int] = {}
+        data = _event_value(next(events), events, lines, ())
+        if not isinstance(next(events), yaml.DocumentEndEvent) or not isinstance(next(events), yaml.StreamEndEvent):
+            return None
+    except (_NotSimple, yaml.YAMLError, StopIteration, RecursionError):
+        return None
+    return _plain_deck(data, path, lines)
+
+
+def _event_value(event, events, lines: dict, where: tuple):
+    """The plain value that starts with ``event``; records lines of top-level keys and list items."""
+    if getattr(event, "anchor", None) is not None or isinstance(event, yaml.AliasEvent):
+        raise _NotSimple
+    if isinstance(event, yaml.ScalarEvent):
+        return _plain_scalar(event)
+    if isinstance(event, yaml.SequenceStartEvent):
+        if event.tag is not None and not event.implicit:
+            raise _NotSimple
+        items = []
+        for item in events:
+            if isinstance(item, yaml.SequenceEndEvent):
+                return items
+            if len(where) == 1:
+                lines[(where[0], len(items))] = item.start_mark.line + 1
+            items.append(_event_value(item, events, lines, where + (len(items),)))
+        raise _NotSimple
+    if isinstance(event, yaml.MappingStartEvent):
+        if event.tag is not None and not event.implicit:
+            raise _NotSimple
+        result = {}
+        for key in events:
+            if isinstance(key, yaml.MappingEndEvent):
+                return result
+            if not isinstance(key, yaml.ScalarEvent) or key.anchor is not None:
+                raise _NotSimple
+            name = _plain_scalar(key)
+            if not isinstance(name, str) or name in result:
+                raise _NotSimple
+            if not where:
+                lines[(name,)] = key.start_mark.line + 1
+            result[name] = _event_value(next(events), events, lines, where + (name,))
+        raise _NotSimple
+    raise _NotSimple
+
+
+def _plain_scalar(event):
+    """A scalar as PyYAML's safe loader reads it, for strings, decimal integers and nulls only."""
+    if event.tag is not None and event.tag != "!" and not (event.implicit and event.implicit[0]):
+        raise _NotSimple
+    value = event.value
+    if event.style:  # quoted (or a block scalar): always a string
+        return value
+    for tag, pattern in _RESOLVERS.get(value[:1], ()) + _WILDCARD:
+        if pattern.match(value):
+            if tag == _INT and value.isdigit() and value.isascii() and (value == "0" or value[0] != "0"):
+                return int(value)
+            if tag == _NULL:
+                return None
+            raise _NotSimple
+    return value
+
+

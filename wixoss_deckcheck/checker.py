@@ -8,7 +8,7 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from wixoss_deckcheck.cards import MAIN_DECK_TYPES
+from wixoss_deckcheck.cards import LRIG_TYPES, MAIN_DECK_TYPES, PIECE_TYPES
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
 from wixoss_deckcheck.decklist.model import Deck
 from wixoss_deckcheck.errors import InputError
@@ -21,6 +21,11 @@ from wixoss_deckcheck.violations import Violation
 from wixoss_deckcheck.wording import Placeholders, fill
 
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
+
+
+def _violation_order(violation: Violation) -> tuple:
+    """Violations in line order (those without a line last), then by code."""
+    return (violation.line is None, violation.line or 0, violation.code)
 
 
 def today() -> str:
@@ -103,6 +108,11 @@ class Checker:
         sample = pool.location.is_sample if pool.location else False
         self.mayus_room, self.list_problems = resolve_mayus_room(table, table.mayus_room_in_force(self.as_of), pool, sample)
         self.format_name = table.display_name(self.lang)
+        #: The Mayu's Room entries (by position) that name each same-name key in their first list.
+        self._mayu_by_key: dict[str, list[int]] = {}
+        for index, item in enumerate(self.mayus_room):
+            for key in item.keys_a:
+                self._mayu_by_key.setdefault(key, []).append(index)
         #: Resolutions by query text: the pool never changes, and decks of one audit share most cards.
         self._resolutions: dict = {}
 
@@ -115,36 +125,39 @@ class Checker:
         problems: list[Violation] = []
         memo = self._resolutions
         # ResolvedDeck.add, inlined: this loop runs for every line of every deck.
-        entries, main, lrig, totals = resolved.entries, resolved.main, resolved.lrig, resolved.totals
-        life_burst = pieces = 0
+        entries, main, lrig, zeros = resolved.entries, resolved.main, resolved.lrig, resolved.level_zero_lrigs
+        main_names, lrig_names = resolved.names["main"], resolved.names["lrig"]
+        main_types, lrig_types = resolved.types["main"], resolved.types["lrig"]
+        main_total = lrig_total = life_burst = pieces = 0
         for entry in deck.entries:
             known = memo.get(entry.query)
             if known is None:
-                if len(memo) >= 100_000:
-                    memo.clear()
-                result = self.pool.resolve(entry.query)
-                card = result.card
-                # (resolution, card, printed number, the card's own deck, life burst, piece)
-                known = memo[entry.query] = (
-                    result, card, card and (result.number or card.number),
-                    card and ("main" if card.type in MAIN_DECK_TYPES else "lrig"),
-                    bool(card and card.life_burst), bool(card and card.is_piece),
-                )
-            result, card, number, own_section, has_burst, is_piece = known
+                known = self._resolve_query(entry.query)
+            card = known[1]
             if card is not None:
-                placed = ResolvedEntry(entry, card, number, entry.section or own_section)
+                _result, card, number, own_section, has_burst, is_piece, key, kind, level_zero = known
+                section = entry.section or own_section
+                placed = ResolvedEntry(entry, card, number, section)
                 entries.append(placed)
-                if placed.section == "main":
+                count = entry.count
+                if section == "main":
                     main.append(placed)
-                    totals["main"] += placed.count
+                    main_total += count
+                    main_names[key] = main_names.get(key, 0) + count
+                    main_types.add(kind)
                     if has_burst:
-                        life_burst += placed.count
+                        life_burst += count
                 else:
                     lrig.append(placed)
-                    totals["lrig"] += placed.count
+                    lrig_total += count
+                    lrig_names[key] = lrig_names.get(key, 0) + count
+                    lrig_types.add(kind)
                     if is_piece:
-                        pieces += placed.count
+                        pieces += count
+                    if level_zero:
+                        zeros.append(placed)
                 continue
+            result = known[0]
             resolved.add_unresolved(entry)
             if result.candidates:
                 candidates = ", ".join(self._card_text(card, card.number) for card in result.candidates)
@@ -164,9 +177,30 @@ class Checker:
                     BY_CODE["WX001"], Finding(section=entry.section, line=entry.line),
                     {"query": entry.query, "hint": hint},
                 ))
+        totals = resolved.totals
+        totals["main"] += main_total
+        totals["lrig"] += lrig_total
         resolved.life_burst_count += life_burst
         resolved.piece_total += pieces
         return resolved, problems
+
+    def _resolve_query(self, query: str) -> tuple:
+        """Resolve one query and remember what the resolution loop needs of it:
+        (resolution, card, printed number, the card's own deck, Life Burst, PIECE,
+        same-name key, card type, level-0 LRIG)."""
+        memo = self._resolutions
+        if len(memo) >= 100_000:
+            memo.clear()
+        result = self.pool.resolve(query)
+        card = result.card
+        if card is None:
+            known = (result, None, None, None, False, False, None, None, False)
+        else:
+            known = (result, card, result.number or card.number, "main" if card.type in MAIN_DECK_TYPES else "lrig",
+                     bool(card.life_burst), card.type in PIECE_TYPES, card.key, card.type,
+                     card.type in LRIG_TYPES and card.level == 0)
+        memo[query] = known
+        return known
 
     # -- checking --------------------------------------------------------------------
     def check(self, deck: Deck) -> DeckResult:
@@ -175,17 +209,19 @@ class Checker:
         for info, rule in self._plan:
             for finding in info.function(resolved, rule.params):
                 violations.append(self._violation(info, finding, rule=rule))
-        if self.mayus_room:
+        if self._mayu_by_key:
             # Only the entries that name a card of this deck can apply (usually none).
-            keys = {entry.card.key for entry in resolved.entries}
-            params = {"entries": [item for item in self.mayus_room if item.keys_a & keys]}
-        if self.mayus_room and params["entries"]:
-            for slug in _MAYU_CHECKS:
-                info = REGISTRY[slug]
-                if self._enabled(info):
-                    for finding in info.function(resolved, params):
-                        violations.append(self._violation(info, finding, source="Mayu's Room"))
-        violations.sort(key=lambda v: (v.line is None, v.line or 0, v.code))
+            by_key = self._mayu_by_key
+            found = {index for names in resolved.names.values() for key in names for index in by_key.get(key, ())}
+            if found:
+                params = {"entries": [self.mayus_room[index] for index in sorted(found)]}
+                for slug in _MAYU_CHECKS:
+                    info = REGISTRY[slug]
+                    if self._enabled(info):
+                        for finding in info.function(resolved, params):
+                            violations.append(self._violation(info, finding, source="Mayu's Room"))
+        if len(violations) > 1:
+            violations.sort(key=_violation_order)
         counts = {
             "main": resolved.count("main"),
             "lrig": resolved.count("lrig"),

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING
 
-from wixoss_deckcheck.cards import PIECE_TYPES, Card
+from wixoss_deckcheck.cards import LRIG_TYPES, PIECE_TYPES, Card
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,41 +33,60 @@ class ResolvedEntry:
         return f"ResolvedEntry({self.count} {self.number} {self.section} line {self.line})"
 
 
-@dataclass
 class ResolvedDeck:
-    """The cards of one deck, split into the main deck and the LRIG deck."""
+    """The cards of one deck, split into the main deck and the LRIG deck.
 
-    deck: Deck
-    pool: "CardPool"
-    icons: "IconIndex"
-    entries: list[ResolvedEntry] = field(default_factory=list)
-    #: Lines whose card could not be resolved; they still count toward the size of
-    #: the section they were listed under, so a typo does not also break the size rule.
-    unresolved: list[DeckEntry] = field(default_factory=list)
+    Besides the entries it keeps what several checks read, filled as lines are added
+    (:meth:`add`, or the checker's own resolution loop, which keeps the same figures):
+    cards per section, Life Burst cards, PIECEs, copies per same-name key, the card
+    types of each section and the level-0 LRIGs.
+    """
 
-    #: The entries of each deck, in decklist order (filled by :meth:`add`).
-    main: list[ResolvedEntry] = field(default_factory=list)
-    lrig: list[ResolvedEntry] = field(default_factory=list)
-    #: Cards per section (unresolved lines included), kept up to date by :meth:`add`.
-    totals: dict = field(default_factory=lambda: {"main": 0, "lrig": 0})
+    __slots__ = ("deck", "pool", "icons", "entries", "unresolved", "main", "lrig", "totals", "life_burst_count",
+                 "piece_total", "level_zero_lrigs", "names", "types", "_groups")
 
-    #: Main-deck Life Burst cards, and LRIG-deck PIECEs (kept up to date by :meth:`add`).
-    life_burst_count: int = 0
-    piece_total: int = 0
+    def __init__(self, deck: Deck, pool: "CardPool | None", icons: "IconIndex | None"):
+        self.deck = deck
+        self.pool = pool
+        self.icons = icons
+        self.entries: list[ResolvedEntry] = []
+        #: Lines whose card could not be resolved; they still count toward the size of
+        #: the section they were listed under, so a typo does not also break the size rule.
+        self.unresolved: list[DeckEntry] = []
+        #: The entries of each deck, in decklist order.
+        self.main: list[ResolvedEntry] = []
+        self.lrig: list[ResolvedEntry] = []
+        #: Cards per section, unresolved lines included.
+        self.totals = {"main": 0, "lrig": 0}
+        #: Main-deck Life Burst cards, and LRIG-deck PIECEs.
+        self.life_burst_count = 0
+        self.piece_total = 0
+        #: Level-0 LRIGs (and level-0 assist LRIGs) of the LRIG deck.
+        self.level_zero_lrigs: list[ResolvedEntry] = []
+        #: Copies per same-name key in each section (reprints and split lines together).
+        self.names: dict[str, dict[str, int]] = {"main": {}, "lrig": {}}
+        #: The card types present in each section.
+        self.types: dict[str, set[str]] = {"main": set(), "lrig": set()}
+        self._groups: dict = {}
 
     def add(self, entry: ResolvedEntry) -> None:
         """Add a resolved line to the deck of its section."""
+        card, count, section = entry.card, entry.count, entry.section
         self.entries.append(entry)
-        if entry.section == "main":
+        self.totals[section] = self.totals.get(section, 0) + count
+        names = self.names.setdefault(section, {})
+        names[card.key] = names.get(card.key, 0) + count
+        self.types.setdefault(section, set()).add(card.type)
+        if section == "main":
             self.main.append(entry)
-            self.totals["main"] += entry.count
-            if entry.card.life_burst:
-                self.life_burst_count += entry.count
+            if card.life_burst:
+                self.life_burst_count += count
         else:
             self.lrig.append(entry)
-            self.totals["lrig"] += entry.count
-            if entry.card.type in PIECE_TYPES:
-                self.piece_total += entry.count
+            if card.type in PIECE_TYPES:
+                self.piece_total += count
+            if card.level == 0 and card.type in LRIG_TYPES:
+                self.level_zero_lrigs.append(entry)
 
     def add_unresolved(self, entry: DeckEntry) -> None:
         """A line the pool could not resolve: it still counts toward its section's size."""
@@ -86,21 +103,13 @@ class ResolvedDeck:
 
     def name_counts(self, section: str) -> dict[str, int]:
         """Copies per same-name key in a section (reprints and split lines together)."""
-        memo = self.__dict__.setdefault("_name_counts", {})
-        counts = memo.get(section)
-        if counts is None:
-            counts = memo[section] = {}
-            for entry in self.section(section):
-                key = entry.card.key
-                counts[key] = counts.get(key, 0) + entry.count
-        return counts
+        return self.names[section]
 
     def by_name(self, section: str | None = None) -> dict[str, list[ResolvedEntry]]:
         """Entries grouped by same-name key (reprints and split lines together)."""
-        memo = self.__dict__.setdefault("_groups", {})
-        groups = memo.get(section)
+        groups = self._groups.get(section)
         if groups is None:
-            groups = memo[section] = {}
+            groups = self._groups[section] = {}
             for entry in self.entries if section is None else self.section(section):
                 key = entry.card.key
                 if key in groups:
@@ -108,8 +117,3 @@ class ResolvedDeck:
                 else:
                     groups[key] = [entry]
         return groups
-
-    @cached_property
-    def level_zero_lrigs(self) -> list[ResolvedEntry]:
-        """Level-0 LRIGs (and level-0 assist LRIGs) of the LRIG deck."""
-        return [e for e in self.lrig if e.card.is_lrig and e.card.level == 0]

@@ -27,13 +27,18 @@ class CheckSession:
         self.lang = lang or default_language()
         self.disable = tuple(disable)
         self._tables: dict[str, FormatTable] = {}
+        self._asked: dict[tuple, FormatTable] = {}  # (format id, format file) as asked → table
         self._checkers: dict[tuple[str, str], Checker] = {}
         self.list_problems: dict[tuple, dict] = {}
 
     def table(self, format_id: str | None, format_file: str | None) -> FormatTable:
+        known = self._asked.get((format_id, format_file))
+        if known is not None:
+            return known
         key = f"file:{format_file}" if format_file else str(builtin_path(format_id or DEFAULT_FORMAT))
         if key not in self._tables:
             self._tables[key] = load_format(format_id, format_file)
+        self._asked[(format_id, format_file)] = self._tables[key]
         return self._tables[key]
 
     def checker(self, table: FormatTable, day: str) -> Checker:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from wixoss_deckcheck.cards import LRIG_TYPES
 from wixoss_deckcheck.checks.registry import Finding, check
 from wixoss_deckcheck.resolved import ResolvedDeck
 
@@ -37,10 +38,18 @@ def lrig_type_colour_clash(deck: ResolvedDeck, params: dict) -> Iterator[Finding
     """Diva Selection from 2023-02-01: LRIGs with the same LRIG type but different
     colours may not be used together (colourless LRIGs clash with none)."""
     by_type: dict[str, list] = {}
+    first_colours: dict[str, tuple] = {}
+    clash = False
     for entry in deck.lrig:
-        if entry.card.is_lrig and entry.card.colors:
-            for lrig_type in entry.card.lrig_types:
+        card = entry.card
+        if card.colors and card.type in LRIG_TYPES:
+            for lrig_type in card.lrig_types:
                 by_type.setdefault(lrig_type, []).append(entry)
+                first = first_colours.setdefault(lrig_type, card.colors)
+                if first is not card.colors and first != card.colors:
+                    clash = True
+    if not clash:
+        return  # every LRIG type in one colour (as written: the same colours in another order are checked below)
     reported: set[tuple] = set()
     for lrig_type, entries in by_type.items():
         colour_sets = {frozenset(e.card.colors) for e in entries}

@@ -86,7 +86,7 @@ def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 def level_zero_lrig(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """The LRIG deck needs at least one level-0 LRIG to start the game with."""
     wanted = params.get("min", 1)
-    found = sum(e.count for e in deck.lrig if e.card.type == "LRIG" and e.card.level == 0)
+    found = sum(e.count for e in deck.level_zero_lrigs if e.card.type == "LRIG")
     if found < wanted:
         yield Finding(section="lrig", found=found, allowed={"min": wanted})
 
@@ -105,6 +105,8 @@ def team_piece_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Each deck holds only its card types: SIGNI and SPELL in the main deck; LRIG,
     ASSIST LRIG, ARTS, KEY, RESONA, PIECE in the LRIG deck, as the format allows."""
+    if all(deck.types[section] <= _allowed(params, section) for section in deck.types):
+        return  # the usual deck: every card's type is allowed where it is
     for entry in deck.entries:
         if entry.card.token or entry.card.type not in CARD_TYPES:
             continue  # tokens and markers: token-card reports them
@@ -114,6 +116,17 @@ def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
                 (entry,), entry.section, entry.line, entry.card.type, list(allowed),
                 args={"type": entry.card.type},
             )
+
+
+_ALLOWED: dict[tuple[int, str], tuple[dict, frozenset]] = {}
+
+
+def _allowed(params: dict, section: str) -> frozenset:
+    """The card types a section allows, as a set (built once per rule)."""
+    found = _ALLOWED.get((id(params), section))
+    if found is None or found[0] is not params:
+        found = _ALLOWED[(id(params), section)] = (params, frozenset(params.get(section, ())) & frozenset(CARD_TYPES))
+    return found[1]
 
 
 @check("WX110", "token-card", "error", "Token or craft in a deck")

@@ -28,9 +28,12 @@ def parse_deck_text(text: str, path: str, kind: str | None = None) -> Deck:
     return parse_text_deck(text, path)
 
 
+_KINDS = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".cod": "cod"}
+
+
 def kind_of(path: str) -> str:
-    suffix = os.path.splitext(path)[1].lower()
-    return {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".cod": "cod"}.get(suffix, "text")
+    """The reader a file name calls for: ``yaml``, ``json``, ``cod`` or ``text``."""
+    return _KINDS.get(os.path.splitext(path)[1].lower(), "text")
 
 
 def load_deck(path: str | Path, encoding: str | None = None) -> Deck:

@@ -227,6 +227,7 @@ def _plain_json_deck(text: str, path: str) -> Deck | None:
 
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
+_JSON_AFTER_ITEM = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")  # after an array item: a comma or the end
 
 
 @lru_cache(maxsize=1)
@@ -237,17 +238,14 @@ def _json_scanner():
 
 
 def _scan_json_deck(text: str) -> tuple[dict, dict]:
+    """The top-level object of a JSON decklist and the line of each key and of each
+    ``main``/``lrig`` entry; ValueError (or IndexError, StopIteration) for anything else."""
     scan = _json_scanner()
     space = _JSON_SPACE.match
+    after_item = _JSON_AFTER_ITEM.match
+    count = text.count
     lines: dict[tuple, int] = {}
     line, last = 1, 0
-
-    def line_at(index: int) -> int:
-        nonlocal line, last
-        line += text.count("\n", last, index)
-        last = index
-        return line
-
     index = space(text, 0).end()
     if text[index] != "{":
         raise ValueError("not an object")
@@ -259,11 +257,12 @@ def _scan_json_deck(text: str) -> tuple[dict, dict]:
         while True:
             if text[index] != '"':
                 raise ValueError("key expected")
-            key_line = line_at(index)
+            line += count("\n", last, index)
+            last = index
             key, index = scan(text, index)
             if key in data:
                 raise ValueError("duplicate key")
-            lines[(key,)] = key_line
+            lines[(key,)] = line
             index = space(text, index).end()
             if text[index] != ":":
                 raise ValueError("colon expected")
@@ -275,16 +274,17 @@ def _scan_json_deck(text: str) -> tuple[dict, dict]:
                     index += 1
                 else:
                     while True:
-                        lines[(key, len(items))] = line_at(index)
+                        line += count("\n", last, index)
+                        last = index
+                        lines[(key, len(items))] = line
                         value, index = scan(text, index)
                         items.append(value)
-                        index = space(text, index).end()
-                        if text[index] == "]":
-                            index += 1
-                            break
-                        if text[index] != ",":
+                        separator = after_item(text, index)
+                        if separator is None:
                             raise ValueError("comma expected")
-                        index = space(text, index + 1).end()
+                        index = separator.end()
+                        if separator.group(1) == "]":
+                            break
                 data[key] = items
             else:
                 data[key], index = scan(text, index)

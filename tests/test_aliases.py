@@ -261,3 +261,27 @@ def test_the_pool_cache_never_holds_the_alias_tables(merged_pool_path, fresh_poo
     assert "_aliases" in vars(pool)
     reloaded = fresh_pool()  # from the pickled cache
     assert "_aliases" not in vars(reloaded)
+
+
+def test_an_alias_table_read_once_comes_from_the_cache_until_the_file_changes(tmp_path, monkeypatch):
+    import time
+
+    from wixoss_deckcheck import yamlnodes
+
+    table = tmp_path / "mine.yaml"
+    table.write_text("aliases:\n  - {name: My Name, number: WDK01-014, note: mine}\n", encoding="utf-8")
+    first = read_alias_file(table)
+    assert [(a.name, a.number, a.note, a.path, a.line) for a in first] == [("My Name", "WDK01-014", "mine", str(table), 2)]
+
+    def no_yaml(*_args, **_kwargs):
+        raise AssertionError("read the YAML again")
+
+    original = yamlnodes.load_yaml_file
+    monkeypatch.setattr(yamlnodes, "load_yaml_file", no_yaml)
+    assert read_alias_file(table) == first  # from the cache: no YAML parser
+    time.sleep(0.01)
+    table.write_text("aliases:\n  - {name: My Name, number: WDK01-015}\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="read the YAML again"):
+        read_alias_file(table)  # changed: read again
+    monkeypatch.setattr(yamlnodes, "load_yaml_file", original)
+    assert [a.number for a in read_alias_file(table)] == ["WDK01-015"]

@@ -162,3 +162,15 @@ def test_progress_bar_only_when_asked_or_on_a_terminal(mixed, full_pool_path):
 def test_input_error_survives_pickling():
     error = pickle.loads(pickle.dumps(InputError("bad line", "deck.txt", 7)))
     assert (error.message, error.path, error.line, str(error)) == ("bad line", "deck.txt", 7, "deck.txt:7: bad line")
+
+
+@pytest.mark.parametrize("count, jobs", [(1, 2), (49, 2), (10_000, 2), (3_001, 8)])
+def test_batches_keep_every_deck_in_order_and_shrink_toward_the_end(count, jobs):
+    from wixoss_deckcheck.audit import _chunks
+
+    paths = [f"deck{index}.txt" for index in range(count)]
+    chunks = _chunks(paths, jobs)
+    assert [path for chunk in chunks for path in chunk] == paths
+    sizes = [len(chunk) for chunk in chunks]
+    assert sizes == sorted(sizes, reverse=True) and max(sizes) <= 512
+    assert sizes[-1] <= 16

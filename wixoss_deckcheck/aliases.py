@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.yamlnodes import line_at
 from wixoss_deckcheck.normalize import looks_like_number, search_key
 from wixoss_deckcheck.resources import _PACKAGE_DIR, cardpool_dir
 from wixoss_deckcheck.userdirs import user_data_dir
@@ -111,8 +110,24 @@ def load_aliases(paths: Iterable[str | os.PathLike] | None = None) -> AliasTable
 
 
 def read_alias_file(path: str | os.PathLike) -> list[Alias]:
-    """Read and validate one alias table; any problem is an :class:`InputError` with file and line."""
-    from wixoss_deckcheck.yamlnodes import load_yaml_file
+    """Read and validate one alias table; any problem is an :class:`InputError` with file and line.
+
+    A table read once is kept in the user cache directory (until the file changes), so
+    later runs need no YAML parser for it.
+    """
+    from wixoss_deckcheck.cache import load_marshalled, store_marshalled
+
+    where = str(path)
+    cached = load_marshalled("aliases", Path(path))
+    if cached is not None:
+        return [Alias(name, number, reprint_of, note, where, line) for name, number, reprint_of, note, line in cached]
+    aliases = _read_and_validate(path)
+    store_marshalled("aliases", Path(path), [(a.name, a.number, a.reprint_of, a.note, a.line) for a in aliases])
+    return aliases
+
+
+def _read_and_validate(path: str | os.PathLike) -> list[Alias]:
+    from wixoss_deckcheck.yamlnodes import line_at, load_yaml_file
 
     where = str(path)
     data, root = load_yaml_file(path, "alias file")
@@ -156,6 +171,7 @@ def _schema() -> dict:
 def _validate(data, path: str, root) -> None:
     """Validate against the alias schema; a problem names the file, line and JSON path."""
     from wixoss_deckcheck.schema_errors import check_against, pointer
+    from wixoss_deckcheck.yamlnodes import line_at
 
     if data is None:
         raise InputError("alias file is empty (expected a mapping with an `aliases` list)", path, 1)

@@ -131,8 +131,16 @@ def _check_chunk(job: tuple[AuditSettings, list[str]]):
 
 
 def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
-    size = max(8, min(256, len(paths) // (jobs * 6) or 1))
-    return [paths[start:start + size] for start in range(0, len(paths), size)]
+    """Batches for the workers, shrinking as the work runs out (guided scheduling):
+    large batches cost little to hand over, small last ones keep every worker busy to
+    the end."""
+    chunks = []
+    start = 0
+    while start < len(paths):
+        size = max(16, min(512, (len(paths) - start) // (jobs * 4)))
+        chunks.append(paths[start:start + size])
+        start += size
+    return chunks
 
 
 def default_jobs() -> int:

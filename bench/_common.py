@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -58,4 +59,9 @@ def run(command: list[str], env: dict[str, str], cwd: Path | None = None) -> sub
 
 
 def temp_base(prefix: str) -> Path:
-    return Path(tempfile.mkdtemp(prefix=prefix))
+    """A fresh temporary folder for one benchmark run, removed when the run ends
+    (kept when ``WDC_BENCH_KEEP=1``, to look at the decks and reports)."""
+    base = Path(tempfile.mkdtemp(prefix=prefix))
+    if os.environ.get("WDC_BENCH_KEEP") != "1":
+        atexit.register(shutil.rmtree, base, ignore_errors=True)
+    return base

@@ -102,6 +102,30 @@ def test_parallel_audit_matches_serial(tmp_path, full_pool_path):
     assert broken.error is not None and broken.error.path == str(folder / "deck99.cod") and broken.error.line == 1
 
 
+def test_json_made_by_the_workers_is_the_json_of_the_whole_report(tmp_path, full_pool_path):
+    from wixoss_deckcheck.reporters import render
+    from wixoss_deckcheck.reporters.json_report import INDENT_LIMIT
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for index in range(INDENT_LIMIT + 20):  # compact JSON, over worker processes
+        shutil.copy(ILLEGAL if index % 3 == 0 else LEGAL, folder / f"deck{index:03d}.txt")
+    (folder / "zz.cod").write_text("<cockatrice_deck>", encoding="utf-8")
+    paths = expand_paths([str(folder)])
+    settings = AuditSettings(cardpool=str(full_pool_path), lang="ja", as_of="2026-11-30", json_text=True)
+    report = run_audit(paths, settings, jobs=2)
+    assert all(result.json_text is not None for result in report.results)  # made in the workers
+    document = render("json", report)
+    assert document == json.dumps(report.to_dict(), ensure_ascii=False) + "\n"
+    assert json.loads(document)["summary"]["total"] == INDENT_LIMIT + 21
+    lines = render("json-lines", report).splitlines()
+    head = report.to_dict()
+    assert [json.loads(line) for line in lines] == [
+        {**deck, "tool": "wixoss-deckcheck", "cardpool": head["cardpool"]} for deck in head["decks"]]
+    assert lines[0] == json.dumps({**head["decks"][0], "tool": "wixoss-deckcheck", "cardpool": head["cardpool"]},
+                                  ensure_ascii=False)
+
+
 def test_expand_paths_dirs_globs_stdin_and_missing(tmp_path):
     for name in ("a.txt", "b.yaml", "c.yml", "d.json", "e.cod", "f.deck", "g.md", "h.TXT"):
         (tmp_path / name).write_text("x", encoding="utf-8")

@@ -34,6 +34,9 @@ class AuditSettings:
     format_file: str | None = None
     as_of: str | None = None
     encoding: str | None = None
+    #: Also word each result as JSON in the worker (:meth:`DeckResult.to_json`), for a
+    #: JSON report: the workers share that work instead of the parent doing it at the end.
+    json_text: bool = False
 
 
 # -- finding the decks -------------------------------------------------------------------
@@ -127,6 +130,9 @@ def _check_chunk(job: tuple[AuditSettings, list[str]]):
     session = _session(settings)
     results = [session.check_path(path, settings.format_id, settings.format_file, settings.as_of, settings.encoding)
                for path in paths]
+    if settings.json_text:
+        for result in results:
+            result.to_json()
     return results, dict(session.list_problems)
 
 
@@ -159,7 +165,7 @@ def run_audit(paths: list[str], settings: AuditSettings, jobs: int | None = None
     global _SESSION, _SESSION_SETTINGS
     day = parse_day(settings.as_of) if settings.as_of else None
     settings = AuditSettings(settings.cardpool, settings.lang, tuple(settings.disable), settings.format_id,
-                             settings.format_file, day, settings.encoding)
+                             settings.format_file, day, settings.encoding, settings.json_text)
     session = _session(settings)
     table = None
     if settings.format_id or settings.format_file:

@@ -50,10 +50,23 @@ class DeckResult:
     counts: dict = field(default_factory=dict)
     violations: list[Violation] = field(default_factory=list)
     error: InputError | None = None
+    #: :meth:`to_dict` as compact JSON, once :meth:`to_json` has made it.
+    json_text: str | None = field(default=None, repr=False, compare=False)
 
     def __reduce__(self):
         # Compact when crossing to the parent process of a parallel audit (see Violation).
-        return (DeckResult, (self.path, self.format, self.as_of, self.counts, self.violations, self.error))
+        return (DeckResult, (self.path, self.format, self.as_of, self.counts, self.violations, self.error,
+                             self.json_text))
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as compact JSON text (``json.dumps`` with its default separators),
+        made once: a parallel audit has its workers make it for the JSON reports. Call it
+        only on a finished result."""
+        if self.json_text is None:
+            import json
+
+            self.json_text = json.dumps(self.to_dict(), ensure_ascii=False)
+        return self.json_text
 
     @property
     def legal(self) -> bool:

@@ -41,7 +41,8 @@ class RunReport:
             return 1
         return 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, decks: bool = True) -> dict[str, Any]:
+        """The whole report as plain data (``decks=False``: everything but the decks)."""
         per_code: dict[str, int] = {}
         for result in self.results:
             for violation in result.violations:
@@ -56,5 +57,5 @@ class RunReport:
             "cardpool": {"path": self.pool_path, "cards": self.pool_cards, "origin": self.pool_origin},
             "list_problems": self.list_problems,
             "summary": {**self.counts, "violations_per_code": dict(sorted(per_code.items()))},
-            "decks": [result.to_dict() for result in self.results],
+            **({"decks": [result.to_dict() for result in self.results]} if decks else {}),
         }

@@ -53,10 +53,11 @@ def audit_command(**params):
     paths = expand_paths(options["paths"], stdin_lines)
     if not paths:
         raise click.UsageError("no decklists found in the given paths")
+    output_format = choose_output_format(options["output_format"])
     settings = AuditSettings(
         cardpool=options["cardpool"], lang=options["lang"], disable=tuple(options["disable"] or ()),
         format_id=options["format_id"], format_file=options["format_file"], as_of=options["as_of"],
-        encoding=options["encoding"],
+        encoding=options["encoding"], json_text=output_format in ("json", "json-lines"),
     )
     show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
     if show_progress:
@@ -69,7 +70,6 @@ def audit_command(**params):
     from wixoss_deckcheck.reporters import render
     from wixoss_deckcheck.reporters.summary import render_summary
 
-    output_format = choose_output_format(options["output_format"])
     output = options["output"]
     colored = output_format == "text" and use_color(options["color"], output)
     if output_format == "text":

@@ -14,13 +14,18 @@ INDENT_LIMIT = 200
 
 @reporter("json")
 def render_json(report: RunReport, **_options) -> str:
-    indent = 2 if len(report.results) <= INDENT_LIMIT else None
-    return json.dumps(report.to_dict(), ensure_ascii=False, indent=indent) + "\n"
+    if len(report.results) <= INDENT_LIMIT:
+        return json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    # Compact: the same text as json.dumps(report.to_dict()), from each deck's own JSON
+    # (which the workers of a parallel audit have already made).
+    head = json.dumps({**report.to_dict(decks=False), "decks": []}, ensure_ascii=False)
+    return head[:-3] + "[" + ", ".join(result.to_json() for result in report.results) + "]}\n"
 
 
 @reporter("json-lines")
 def render_json_lines(report: RunReport, **_options) -> str:
-    head = report.to_dict()
-    decks = head.pop("decks")
-    lines = [json.dumps({**deck, "tool": "wixoss-deckcheck", "cardpool": head["cardpool"]}, ensure_ascii=False) for deck in decks]
+    # Each line: the deck's own object, then the tool and the card pool (as {**deck, ...} would give).
+    tail = json.dumps({"tool": "wixoss-deckcheck", "cardpool": report.to_dict(decks=False)["cardpool"]},
+                      ensure_ascii=False)[1:]
+    lines = [result.to_json()[:-1] + ", " + tail for result in report.results]
     return "\n".join(lines) + ("\n" if lines else "")

@@ -162,7 +162,6 @@ def run_audit(paths: list[str], settings: AuditSettings, jobs: int | None = None
     """Check every deck in ``paths``; usage errors (unknown format, bad date) raise at once."""
     from wixoss_deckcheck.checker import parse_day, today
 
-    global _SESSION, _SESSION_SETTINGS
     day = parse_day(settings.as_of) if settings.as_of else None
     settings = AuditSettings(settings.cardpool, settings.lang, tuple(settings.disable), settings.format_id,
                              settings.format_file, day, settings.encoding, settings.json_text)

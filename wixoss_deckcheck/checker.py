@@ -126,6 +126,7 @@ class Checker:
         for index, item in enumerate(self.mayus_room):
             for key in item.keys_a:
                 self._mayu_by_key.setdefault(key, []).append(index)
+        self._mayu_keys = frozenset(self._mayu_by_key)
         #: Resolutions by query text: the pool never changes, and decks of one audit share most cards.
         self._resolutions: dict = {}
 
@@ -224,9 +225,9 @@ class Checker:
                 violations.append(self._violation(info, finding, rule=rule))
         if self._mayu_by_key:
             # Only the entries that name a card of this deck can apply (usually none).
-            by_key = self._mayu_by_key
-            found = {index for names in resolved.names.values() for key in names for index in by_key.get(key, ())}
-            if found:
+            by_key, keys, names = self._mayu_by_key, self._mayu_keys, resolved.names
+            if not (keys.isdisjoint(names["main"]) and keys.isdisjoint(names["lrig"])):
+                found = {index for section in names.values() for key in section for index in by_key.get(key, ())}
                 params = {"entries": [self.mayus_room[index] for index in sorted(found)]}
                 for slug in _MAYU_CHECKS:
                     info = REGISTRY[slug]

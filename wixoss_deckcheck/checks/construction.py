@@ -105,7 +105,8 @@ def team_piece_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Each deck holds only its card types: SIGNI and SPELL in the main deck; LRIG,
     ASSIST LRIG, ARTS, KEY, RESONA, PIECE in the LRIG deck, as the format allows."""
-    if all(deck.types[section] <= _allowed(params, section) for section in deck.types):
+    types = deck.types
+    if types["main"] <= _allowed(params, "main") and types["lrig"] <= _allowed(params, "lrig"):
         return  # the usual deck: every card's type is allowed where it is
     for entry in deck.entries:
         if entry.card.token or entry.card.type not in CARD_TYPES:

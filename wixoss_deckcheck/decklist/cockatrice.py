@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from xml.parsers import expat
 
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+from wixoss_deckcheck.decklist.model import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.errors import InputError
 
 _ZONES = {"main": "main", "side": "lrig", "lrig": "lrig"}
@@ -54,7 +54,7 @@ def _simple_cockatrice(text: str, path: str) -> Deck | None:
         if kind == "card":
             if zone is None or ended:
                 return None
-            entries.append(DeckEntry(read[1], read[2], number, zone))
+            entries.append(new_entry(DeckEntry, (read[1], read[2], number, zone)))
             continue
         if kind == "blank":
             continue

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+from wixoss_deckcheck.decklist.model import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.decklist.text import parse_entry_line
 
 #: The keys a decklist document may have.
@@ -84,7 +84,7 @@ def _plain_deck(data, path: str, lines: dict) -> Deck | None:
                 query = card.strip()
             else:
                 return None
-            entries.append(DeckEntry(count, query, lines.get((section, index)), section))
+            entries.append(new_entry(DeckEntry, (count, query, lines.get((section, index)), section)))
     return deck
 
 
@@ -122,7 +122,7 @@ def _block_yaml_deck(text: str, path: str) -> Deck | None:
                 indent = here
             elif here != indent:
                 return None
-            entries.append(DeckEntry(count, query, number, section))
+            entries.append(new_entry(DeckEntry, (count, query, number, section)))
         elif kind == "top":
             _kind, key, value = read
             if key in top:

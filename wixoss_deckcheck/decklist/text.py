@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+from wixoss_deckcheck.decklist.model import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.normalize import fold_width
 
@@ -120,6 +120,7 @@ def _read_line(line: str) -> tuple:
 def parse_text_deck(text: str, path: str) -> Deck:
     """Parse a plain-text decklist. Malformed lines raise :class:`InputError` with the line."""
     deck = Deck(path=path)
+    entries = deck.entries
     section: str | None = None
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
@@ -145,5 +146,5 @@ def parse_text_deck(text: str, path: str) -> Deck:
         elif kind == "error":
             raise InputError(first, path, number)
         else:
-            deck.entries.append(DeckEntry(first, second, number, section))
+            entries.append(new_entry(DeckEntry, (first, second, number, section)))
     return deck

@@ -26,8 +26,8 @@ from wixoss_deckcheck.decklist.model import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.decklist.text import parse_entry_line
 
 #: The keys a decklist document may have.
-DECK_KEYS = frozenset({"name", "format", "date", "main", "lrig", "notes"})
-DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_KEYS = frozenset({"name", "format", "date", "main", "lrig", "notes"})
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def parse_structured_deck(text: str, path: str) -> Deck:
@@ -43,17 +43,22 @@ def parse_structured_deck(text: str, path: str) -> Deck:
     return yaml_reader.parse_yaml_deck(text, path, events=not path.lower().endswith(".json"))
 
 
-def _plain_deck(data, path: str, lines: dict) -> Deck | None:
-    """The deck of a plainly valid document (every key known, every entry a non-empty string or a ``{card, count}`` mapping) in one pass, with the
-    lines in ``lines`` (keyed by JSON path); None for anything else, which the full path
-    then reads (and words any problem of)."""
-    if data.__class__ is not dict or not DECK_KEYS.issuperset(data) or ("main" not in data and "lrig" not in data):
+def plain_deck(data, path: str, lines: dict) -> Deck | None:
+    """The deck of a plainly valid document, in one pass, with the lines in ``lines``
+    (keyed by JSON path); None for anything else, which the full path then reads (and
+    words any problem of).
+
+    Plainly valid: only keys the schema knows, text fields as strings, and entries that
+    are non-empty strings (with a copy count of 1-99, if any) or ``{card, count}``
+    mappings; every such document is one ``deck.schema.json`` accepts.
+    """
+    if data.__class__ is not dict or not _KEYS.issuperset(data) or ("main" not in data and "lrig" not in data):
         return None
     for key in ("name", "format", "notes"):
         if key in data and data[key].__class__ is not str:
             return None
     date = data.get("date")
-    if "date" in data and not (date.__class__ is str and DATE.search(date)):
+    if "date" in data and not (date.__class__ is str and _DATE.search(date)):
         return None
     deck = Deck(path=path, name=data.get("name"), date=date)
     fmt = data.get("format")
@@ -136,7 +141,7 @@ def _block_yaml_deck(text: str, path: str) -> Deck | None:
     if not sections:
         return None
     name, fmt, date = top.get("name"), top.get("format"), top.get("date")
-    if date is not None and not DATE.search(date[0]):
+    if date is not None and not _DATE.search(date[0]):
         return None
     deck = Deck(path=path, name=name and name[0], date=date and date[0])
     if fmt is not None:
@@ -223,7 +228,7 @@ def _plain_json_deck(text: str, path: str) -> Deck | None:
         data, lines = _scan_json_deck(text)
     except (ValueError, IndexError, StopIteration, RecursionError):
         return None
-    return _plain_deck(data, path, lines)
+    return plain_deck(data, path, lines)
 
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")

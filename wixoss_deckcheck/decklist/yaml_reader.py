@@ -15,7 +15,7 @@ from functools import lru_cache
 import yaml
 
 from wixoss_deckcheck.decklist.model import Deck, DeckEntry
-from wixoss_deckcheck.decklist.structured import DATE, DECK_KEYS, _plain_deck, entry_line
+from wixoss_deckcheck.decklist.structured import entry_line, plain_deck
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.resources import _PACKAGE_DIR
 from wixoss_deckcheck.schema_errors import first_problem, pointer
@@ -96,37 +96,9 @@ def _simple_plain(node):
 
 
 def _plainly_valid(data: dict) -> bool:
-    """A quick yes for the usual, valid decklist (no jsonschema needed); False means "ask the schema".
-
-    Accepts only documents ``deck.schema.json`` accepts: known keys, text fields as
-    strings, and entries that are non-empty strings or ``{card, count}`` mappings.
-    """
-    if not DECK_KEYS.issuperset(data) or ("main" not in data and "lrig" not in data):
-        return False
-    for key in ("name", "format", "notes"):
-        if key in data and not isinstance(data[key], str):
-            return False
-    if "date" in data and not (isinstance(data["date"], str) and DATE.search(data["date"])):
-        return False
-    for section in ("main", "lrig"):
-        if section not in data:
-            continue
-        entries = data[section]
-        if not isinstance(entries, list):
-            return False
-        for item in entries:
-            if isinstance(item, str):
-                if not item:
-                    return False
-            elif isinstance(item, dict):
-                card, count = item.get("card"), item.get("count", 1)
-                if not (isinstance(card, str) and card) or len(item) > 1 + ("count" in item):
-                    return False
-                if type(count) is not int or not 1 <= count <= 99:
-                    return False
-            else:
-                return False
-    return True
+    """A quick yes for the usual, valid decklist (no jsonschema needed); False means "ask the
+    schema" (see :func:`~wixoss_deckcheck.decklist.structured.plain_deck`)."""
+    return plain_deck(data, "", {}) is not None
 
 
 def _build_deck(data: dict, path: str, line_of) -> Deck:
@@ -168,7 +140,7 @@ def _plain_yaml_deck(text: str, path: str) -> Deck | None:
             return None
     except (_NotSimple, yaml.YAMLError, StopIteration, RecursionError):
         return None
-    return _plain_deck(data, path, lines)
+    return plain_deck(data, path, lines)
 
 
 def _event_value(event, events, lines: dict, where: tuple):

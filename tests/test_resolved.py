@@ -1,0 +1,52 @@
+"""The checker's inlined resolution loop keeps the same figures as ResolvedDeck.add."""
+
+from __future__ import annotations
+
+import pytest
+
+from wixoss_deckcheck.checker import Checker
+from wixoss_deckcheck.decklist import load_deck
+from wixoss_deckcheck.decklist.model import DeckEntry
+from wixoss_deckcheck.formats import load_format
+from wixoss_deckcheck.resolved import ResolvedDeck, ResolvedEntry
+
+from conftest import DECKS
+
+REAL_DECKS = sorted((DECKS / "text").glob("*.txt")) + sorted((DECKS / "cockatrice").glob("WXDi-*.cod"))
+
+
+def figures(resolved: ResolvedDeck) -> dict:
+    return {
+        "entries": [(e.entry, e.card.number, e.number, e.section) for e in resolved.entries],
+        "main": [e.entry for e in resolved.main],
+        "lrig": [e.entry for e in resolved.lrig],
+        "totals": resolved.totals,
+        "life_burst": resolved.life_burst_count,
+        "pieces": resolved.piece_total,
+        "names": resolved.names,
+        "types": resolved.types,
+        "level_zero": [e.entry for e in resolved.level_zero_lrigs],
+        "unresolved": resolved.unresolved,
+    }
+
+
+@pytest.mark.parametrize("path", REAL_DECKS, ids=lambda p: p.name)
+def test_resolution_loop_and_add_agree(path, merged_pool):
+    deck = load_deck(path)
+    # A misspelt line and a line placed in the other deck, so every branch is taken.
+    deck.entries.append(DeckEntry(2, "WXDi-D01-0999Z", 900, "main"))
+    deck.entries.append(DeckEntry(1, deck.entries[0].query, 901, "lrig" if deck.entries[0].section == "main" else "main"))
+    checker = Checker(merged_pool, load_format("diva"), "2026-11-30")
+    inlined, _problems = checker.resolve(deck)
+    added = ResolvedDeck(deck, merged_pool, None)
+    for entry in deck.entries:
+        result = merged_pool.resolve(entry.query)
+        if result.card is None:
+            added.add_unresolved(entry)
+            continue
+        section = entry.section or result.card.deck
+        added.add(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
+    assert figures(inlined) == figures(added)
+    assert inlined.main and inlined.lrig and inlined.unresolved
+    if path.suffix == ".txt":
+        assert inlined.level_zero_lrigs

@@ -55,6 +55,10 @@ def test_real_files_take_the_fast_path_and_agree(path):
     document([("4", "A")]).replace("<deckname>d</deckname>", "<deckname>a</deckname>\n<deckname>b</deckname>"),
     document([("4", "A")]).replace("</cockatrice_deck>", "</cockatrice_deck>\n<card number=\"1\" name=\"B\"/>"),
     document([("4", "A")]).replace("<deckname>d</deckname>", "<deckname/>"),
+    "\n" + document([("4", "A")]),  # the declaration must open the file
+    document([("4", "A")]).replace("<cockatrice_deck version=\"1\">", "<cockatrice_deck>\n<cockatrice_deck>"),
+    document([("4", "A")]).replace("<cockatrice_deck version=\"1\">\n", ""),  # no root element
+    '<zone name="main">\n<card number="1" name="A"/>\n</zone>\n',
 ])
 def test_tricky_files_agree_or_step_aside(text):
     found = simple_outcome(text)
@@ -70,6 +74,45 @@ _name = st.lists(st.sampled_from(list("aZ09 &;<>\"'#=サ\t") + ["&amp;", "&lt;",
        st.sampled_from(["main", "side", "Main", "lrig", "other"]))
 def test_random_files_agree(cards, zone):
     text = document(cards, zone)
+    found = simple_outcome(text)
+    if found is not None:
+        assert found == expat_outcome(text), text
+
+
+_LINES = st.sampled_from([
+    '<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">', "</cockatrice_deck>",
+    '<zone name="main">', '<zone name="side">', '<zone name="sideboard">', "</zone>", "<deckname>d</deckname>",
+    "<deckname/>", "<comments>c</comments>", "", "   ", '<card number="4" name="A"/>', '<card number="0" name="B"/>',
+    '<card number="2" name="A &amp; B"/>', '<card name="C" number="1"/>', '<card number="1" name=""/>', "<extra/>",
+])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["", "  "]), _LINES), min_size=1, max_size=12))
+def test_random_line_sequences_agree_or_step_aside(lines):
+    text = "\n".join(indent + line for indent, line in lines) + "\n"
+    found = simple_outcome(text)
+    if found is not None:
+        assert found == expat_outcome(text), text
+
+
+_CARD_LINES = st.sampled_from([
+    '<card number="4" name="A"/>', '<card number="12" name="A &amp;lt; B"/>', '<card name="C" number="1"/>',
+    '<card number="0" name="Z"/>', '<card number="1" name="  spaced  "/>', "", "<deckname>n</deckname>",
+    "<comments/>", '<zone name="main">', "</zone>",
+])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.booleans(), st.lists(st.tuples(st.sampled_from(["main", "side", "lrig", "Main "]),
+                                         st.lists(_CARD_LINES, max_size=5)), max_size=3))
+def test_random_decks_in_a_valid_frame_agree_or_step_aside(declared, zones):
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>'] if declared else []
+    lines.append('<cockatrice_deck version="1">')
+    for name, cards in zones:
+        lines += [f'<zone name="{name}">', *cards, "</zone>"]
+    lines.append("</cockatrice_deck>")
+    text = "\n".join(lines) + "\n"
     found = simple_outcome(text)
     if found is not None:
         assert found == expat_outcome(text), text

@@ -20,10 +20,10 @@ _ZONES = {"main": "main", "side": "lrig", "lrig": "lrig"}
 _ATTR = r'"((?:[^"<&\t\r]|&(?:amp|lt|gt|quot|apos);)*)"'
 _SIMPLE_LINES = (  # the card line first: it is nearly every line
     (re.compile(r"<card +number=" + _ATTR + r" +name=" + _ATTR + r" */>"), "card"),
-    (re.compile(r"<\?xml(?: +[a-z]+=\"[^\"<>]*\")* *\?>"), None),
-    (re.compile(r'<cockatrice_deck(?: +version="[0-9]+")? *>'), None),
+    (re.compile(r"<\?xml(?: +[a-z]+=\"[^\"<>]*\")* *\?>"), "declaration"),
+    (re.compile(r'<cockatrice_deck(?: +version="[0-9]+")? *>'), "start"),
     (re.compile(r"<deckname>([^<&]*)</deckname>|<deckname */>"), "name"),
-    (re.compile(r"<comments>[^<&]*</comments>|<comments */>"), None),
+    (re.compile(r"<comments>[^<&]*</comments>|<comments */>"), "comments"),
     (re.compile(r"<zone +name=" + _ATTR + r" *>"), "zone"),
     (re.compile(r"<card +name=" + _ATTR + r" +number=" + _ATTR + r" */>"), "card-reversed"),
     (re.compile(r"</zone *>"), "end-zone"),
@@ -43,7 +43,7 @@ def _simple_cockatrice(text: str, path: str) -> Deck | None:
     deck = Deck(path=path)
     entries = deck.entries
     zone = None
-    ended = named = False
+    opened = ended = named = False
     number = 0
     for raw in text.split("\n"):
         number += 1
@@ -52,7 +52,7 @@ def _simple_cockatrice(text: str, path: str) -> Deck | None:
             return None
         kind = read[0]
         if kind == "card":
-            if zone is None or ended:
+            if zone is None:
                 return None
             entries.append(new_entry(DeckEntry, (read[1], read[2], number, zone)))
             continue
@@ -60,7 +60,16 @@ def _simple_cockatrice(text: str, path: str) -> Deck | None:
             continue
         if ended:
             return None
-        if kind == "zone":
+        if kind == "declaration":
+            if number != 1 or not raw.startswith("<?xml"):
+                return None  # XML allows it only at the very start
+        elif kind == "start":
+            if opened:
+                return None
+            opened = True
+        elif not opened:
+            return None  # everything else lives inside <cockatrice_deck>
+        elif kind == "zone":
             if zone is not None:
                 return None
             zone = read[1]
@@ -69,19 +78,22 @@ def _simple_cockatrice(text: str, path: str) -> Deck | None:
                 return None
             zone = None
         elif kind == "end":
+            if zone is not None:
+                return None
             ended = True
         elif kind == "name":
             if named:
                 return None  # expat joins the texts of several names
             deck.name, named = read[1], True
-    return deck if ended and zone is None else None
+    return deck if ended else None
 
 
 @lru_cache(maxsize=16384)
 def _cod_line(raw: str) -> tuple | None:
     """What one line of a plain Cockatrice file says: ``("card", count, name)``,
-    ``("zone", section)``, ``("name", text)``, ``("blank",)``, ``("other",)``,
-    ``("end-zone",)``, ``("end",)``; None when :func:`_simple_cockatrice` must step aside."""
+    ``("zone", section)``, ``("name", text)``, ``("declaration",)``, ``("start",)``,
+    ``("comments",)``, ``("end-zone",)``, ``("end",)``, ``("blank",)``; None when
+    :func:`_simple_cockatrice` must step aside."""
     line = raw.strip()
     if not line:
         return ("blank",)
@@ -102,7 +114,7 @@ def _cod_line(raw: str) -> tuple | None:
         return None if zone is None else ("zone", zone)  # expat reports an unknown zone with its line
     if kind == "name":
         return "name", (match.group(1) or "").strip() or None
-    return (kind or "other",)
+    return (kind,)
 
 
 _ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"), ("&amp;", "&"))

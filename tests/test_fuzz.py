@@ -197,3 +197,24 @@ def test_json_fast_path_matches_the_yaml_path(document, indent, ascii_only):
         return
     if through_yaml[0] != "error":  # (YAML cannot read JSON's escaped surrogate pairs; json can)
         assert through_json == through_yaml
+
+
+@FUZZ
+@given(document=DECK_DOCUMENT, indent=st.sampled_from([None, 1, 2]), edits=st.lists(
+    st.tuples(st.integers(0, 10_000), st.sampled_from(["", ",", "]", "[", "{", "}", '"', ":", " ", "\n", "1", "a"])),
+    min_size=1, max_size=3))
+def test_the_json_scanner_accepts_only_what_json_reads_the_same_way(document, indent, edits):
+    from wixoss_deckcheck.decklist.structured import _plain_json_deck, plain_deck
+
+    text = json.dumps(document, indent=indent, ensure_ascii=False)
+    for position, replacement in edits:  # broken JSON, mostly
+        position %= len(text) + 1
+        text = text[:position] + replacement + text[position + 1:]
+    deck = _plain_json_deck(text, "d.json")
+    if deck is None:
+        return
+
+    expected = plain_deck(json.loads(text), "d.json", {})  # the scanner never takes what json refuses
+    assert expected is not None
+    assert [(e.count, e.query, e.section) for e in deck.entries] == [(e.count, e.query, e.section) for e in expected.entries]
+    assert (deck.format, deck.name, deck.date) == (expected.format, expected.name, expected.date)

@@ -261,3 +261,16 @@ def test_installed_console_script_runs_the_readme_example(tmp_path):
     module = subprocess.run([sys.executable, "-m", "wixoss_deckcheck", "--version"], capture_output=True, text=True,
                             env=env, cwd=tmp_path, timeout=60)
     assert module.returncode == 0 and "wixoss-deckcheck" in module.stdout
+
+
+def test_a_yaml_comment_that_cut_a_card_name_is_pointed_out(tmp_path, full_pool_path):
+    deck = tmp_path / "hash.yaml"
+    deck.write_text("format: diva\nmain:\n  - 4x サーバント #\n  - 4 WXDi-D01-012  # a comment after a known card\n"
+                    "  - \"4x サーバント #\"\nlrig:\n  - WXDi-D01-001\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--no-config", str(deck), "--cardpool", str(full_pool_path),
+                                      "--as-of", "2026-11-30", "-O", "json"])
+    assert result.exit_code == 2, result.output
+    violations = json.loads(result.stdout)["decks"][0]["violations"]
+    unknown = [v for v in violations if v["code"] == "WX001"]
+    assert [v["line"] for v in unknown] == [3]  # line 4 is a known card; line 5 is quoted and resolves
+    assert "a space and # start a comment" in unknown[0]["message"]

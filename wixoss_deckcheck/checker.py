@@ -185,6 +185,8 @@ class Checker:
                     hint = self.messages.word("did_you_mean", suggestions="; ".join(result.suggestions))
                 else:
                     hint = self.messages.word("no_suggestion")
+                if entry.line in deck.comment_cut_lines:
+                    hint += self.messages.word("yaml_comment_hint")
                 if self.pool.location is not None and self.pool.location.is_sample:
                     hint += self.messages.word("sample_hint")
                 problems.append(self._violation(

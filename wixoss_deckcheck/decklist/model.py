@@ -37,3 +37,6 @@ class Deck:
     format: str | None = None  # the format the file declares, if any
     date: str | None = None  # the date the file declares (YYYY-MM-DD), if any
     format_line: int | None = None
+    #: Lines of a YAML decklist where a comment (`` #...``) cut an entry short: a card
+    #: name with a ``#`` in it must be quoted there. The checker says so for an unknown card.
+    comment_cut_lines: frozenset[int] = frozenset()

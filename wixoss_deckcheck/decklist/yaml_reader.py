@@ -10,6 +10,7 @@ the deck schema), which names any problem with its JSON path and line.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 
 import yaml
@@ -24,10 +25,30 @@ from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at, plain
 
 def parse_yaml_deck(text: str, path: str, events: bool = True) -> Deck:
     """Parse a decklist with PyYAML (JSON is YAML too); ``events`` tries the event reader first."""
+    deck = None
     if events:
-        fast = _plain_yaml_deck(text, path)
-        if fast is not None:
-            return fast
+        deck = _plain_yaml_deck(text, path)
+    if deck is None:
+        deck = _parse_with_nodes(text, path)
+    if "#" in text:
+        deck.comment_cut_lines = _comment_cut_lines(deck, text)
+    return deck
+
+
+_YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_COMMENT = re.compile(r"[ \t]#")
+
+
+def _comment_cut_lines(deck: Deck, text: str) -> frozenset[int]:
+    """Lines where YAML took `` #...`` after an entry for a comment (``- 4x サーバント #``
+    reads as ``4x サーバント``): the checker adds a hint when that entry names no card."""
+    lines = _YAML_BREAK.split(text)
+    return frozenset(entry.line for entry in deck.entries
+                     if entry.line and "#" not in entry.query and _COMMENT.search(lines[entry.line - 1]))
+
+
+def _parse_with_nodes(text: str, path: str) -> Deck:
+    """The full path: composed nodes (with lines), the constructor, the deck schema."""
     root = compose_with_lines(text, path)
     try:
         data = _simple_plain(root)

@@ -112,7 +112,7 @@ def test_json_made_by_the_workers_is_the_json_of_the_whole_report(tmp_path, full
         shutil.copy(ILLEGAL if index % 3 == 0 else LEGAL, folder / f"deck{index:03d}.txt")
     (folder / "zz.cod").write_text("<cockatrice_deck>", encoding="utf-8")
     paths = expand_paths([str(folder)])
-    settings = AuditSettings(cardpool=str(full_pool_path), lang="ja", as_of="2026-11-30", json_text=True)
+    settings = AuditSettings(cardpool=str(full_pool_path), lang="ja", as_of="2026-11-30", json_in_workers=True)
     report = run_audit(paths, settings, jobs=2)
     assert all(result.json_text is not None for result in report.results)  # made in the workers
     document = render("json", report)

@@ -36,7 +36,7 @@ class AuditSettings:
     encoding: str | None = None
     #: Also word each result as JSON in the worker (:meth:`DeckResult.to_json`), for a
     #: JSON report: the workers share that work instead of the parent doing it at the end.
-    json_text: bool = False
+    json_in_workers: bool = False
 
 
 # -- finding the decks -------------------------------------------------------------------
@@ -130,7 +130,7 @@ def _check_chunk(job: tuple[AuditSettings, list[str]]):
     session = _session(settings)
     results = [session.check_path(path, settings.format_id, settings.format_file, settings.as_of, settings.encoding)
                for path in paths]
-    if settings.json_text:
+    if settings.json_in_workers:
         for result in results:
             result.to_json()
     return results, dict(session.list_problems)
@@ -164,7 +164,7 @@ def run_audit(paths: list[str], settings: AuditSettings, jobs: int | None = None
 
     day = parse_day(settings.as_of) if settings.as_of else None
     settings = AuditSettings(settings.cardpool, settings.lang, tuple(settings.disable), settings.format_id,
-                             settings.format_file, day, settings.encoding, settings.json_text)
+                             settings.format_file, day, settings.encoding, settings.json_in_workers)
     session = _session(settings)
     table = None
     if settings.format_id or settings.format_file:

@@ -57,7 +57,7 @@ def audit_command(**params):
     settings = AuditSettings(
         cardpool=options["cardpool"], lang=options["lang"], disable=tuple(options["disable"] or ()),
         format_id=options["format_id"], format_file=options["format_file"], as_of=options["as_of"],
-        encoding=options["encoding"], json_text=output_format in ("json", "json-lines"),
+        encoding=options["encoding"], json_in_workers=output_format in ("json", "json-lines"),
     )
     show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
     if show_progress:

@@ -274,3 +274,18 @@ def test_a_yaml_comment_that_cut_a_card_name_is_pointed_out(tmp_path, full_pool_
     unknown = [v for v in violations if v["code"] == "WX001"]
     assert [v["line"] for v in unknown] == [3]  # line 4 is a known card; line 5 is quoted and resolves
     assert "a space and # start a comment" in unknown[0]["message"]
+
+
+@pytest.mark.parametrize("deck", [DECKS / "text" / "rx-wxdi-d01.txt", EXAMPLES / "diva-ancient-surprise-ja.yaml"],
+                         ids=lambda p: p.suffix)
+def test_a_check_with_warm_caches_imports_no_heavy_library(deck, full_pool_path, tmp_path):
+    """What keeps a single check fast: none of these is imported for a text or block-YAML deck."""
+    env = {**os.environ, "WIXOSS_DECKCHECK_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(Path(__file__).parents[1])}
+    args = ["check", "--no-config", str(deck), "--cardpool", str(full_pool_path), "--as-of", "2026-11-30"]
+    warm = subprocess.run([sys.executable, "-m", "wixoss_deckcheck", *args], env=env, capture_output=True, text=True)
+    assert warm.returncode == 0, warm.stderr
+    code = ("import sys\nfrom wixoss_deckcheck.cli import main\ntry:\n    main(%r)\nexcept SystemExit:\n    pass\n"
+            "print([name for name in ('yaml', 'json', 'jsonschema', 'requests', 'rapidfuzz', 'numpy', 'xml.sax') "
+            "if name in sys.modules])" % (args,))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr

@@ -166,14 +166,34 @@ def test_the_first_characters_that_need_pyyaml_cover_all_of_pyyamls_resolvers():
     assert firsts - {""} <= structured._MAYBE_NOT_TEXT
 
 
+def test_every_pyyaml_pattern_for_a_non_string_is_ascii_and_anchored():
+    import yaml
+
+    for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items():
+        for tag, pattern in resolvers:
+            assert pattern.pattern.isascii(), (first, tag)
+            assert pattern.pattern.startswith("^") and pattern.pattern.endswith("$"), (first, tag)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789-+.:_ xeEabTZ~yYnNoO") + ["羅", "é", "４", "ｘ"]), min_size=1,
+               max_size=12).filter(lambda value: not value.isascii()))
+def test_no_pyyaml_pattern_matches_a_value_with_a_non_ascii_character(value):
+    import yaml
+
+    for resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.values():
+        for _tag, pattern in resolvers:
+            assert not pattern.match(value)
+
+
 @pytest.mark.parametrize("value", ["yes", "No", "on", "null", "~", "12", "0x1F", "1_000", "2024-05-01", ".inf", "<<",
-                                   "=", "4 サーバント", "WXDi-P01-040", "蒼天姫", "yellow", "Never", "true story"])
+                                   "=", "4 サーバント", "4x 羅星　カメロパル", "WXDi-P01-040", "蒼天姫", "yellow", "Never", "true story"])
 def test_scalars_judged_as_text_are_text_to_pyyaml(value):
     import yaml
 
     if structured._yaml_string(value) is not None:  # a yes is never wrong; a no sends the deck to PyYAML
         assert yaml.safe_load(f"k: {value}")["k"] == value
-    if value[0] not in "yYnNtTfFoO~0123456789.<=":
+    if value[0] not in "yYnNtTfFoO~0123456789.<=" or not value.isascii():
         assert structured._yaml_string(value) == value  # card numbers and names: judged without PyYAML
 
 
@@ -187,3 +207,28 @@ def test_the_usual_yaml_deck_is_read_without_importing_pyyaml():
             "print(len(deck.entries), 'yaml' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["3", "False"]
+
+
+_quoted_text = st.text(alphabet=st.sampled_from(list("aZ09 -#:,{}[]'\"\\\t!&*x×サ") + ["\x85", "\u2028", "\ufeff", "\x07"]),
+                       max_size=10)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["item", "card", "count"]), st.sampled_from(['"', "'"]), _quoted_text,
+                          st.integers(0, 120)), min_size=1, max_size=5))
+def test_random_quoted_entries_agree(items):
+    text = "format: diva\nmain:\n"
+    for shape, quote, value, count in items:
+        quoted = f"{quote}{value}{quote}"
+        text += {"item": f"  - {quoted}\n", "card": f"  - {{card: {quoted}}}\n",
+                 "count": f"  - {{card: {quoted}, count: {count}}}\n"}[shape]
+    found = block_outcome(text)
+    if found is not None:
+        assert found == outcome(slow, text), text
+
+
+def test_quoted_names_are_read_by_the_line_reader():
+    text = 'main:\n  - {card: "サーバント\u3000♯", count: 4}\n  - "4x サーバント #"\n  - \'2 WXDi-D01-012\'\n'
+    deck = structured._block_yaml_deck(text, "d.yaml")
+    assert [(e.count, e.query) for e in deck.entries] == [(4, "サーバント\u3000♯"), (4, "サーバント #"), (2, "WXDi-D01-012")]
+    assert outcome(lambda _t: deck, text) == outcome(slow, text)

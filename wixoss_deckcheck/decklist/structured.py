@@ -95,7 +95,15 @@ def plain_deck(data, path: str, lines: dict) -> Deck | None:
 
 _SAFE_PLAIN = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`](?:[^#:\t]|:(?! )|(?<! )#)*?")
 _TOP_LINE = re.compile(r"(name|format|date|notes|main|lrig):(?: +(.*?))? *")
-_ITEM_LINE = re.compile(r"  +- +(?:\{ *card: +([^,{}\[\]]+?) *, *count: +([0-9]+) *\}|\{ *card: +([^,{}\[\]]+?) *\}|(.+?)) *")
+# Quoted scalars without escapes, of characters YAML prints as they are (no line breaks
+# such as NEL, LS or PS): their text is what is between the quotes.
+_PRINTABLE = "\t\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff"
+_DOUBLE_QUOTED = '"((?:(?!["\\\\])[' + _PRINTABLE + '])*)"'
+_SINGLE_QUOTED = "'((?:(?!')[" + _PRINTABLE + "])*)'"
+_ITEM_LINE = re.compile(
+    r"  +- +(?:\{ *card: +(?:" + _DOUBLE_QUOTED + "|" + _SINGLE_QUOTED + r"|([^,{}\[\]'\"][^,{}\[\]]*?)) *(?:, *count: +([0-9]+))? *\}"
+    r"|" + _DOUBLE_QUOTED + "|" + _SINGLE_QUOTED + r"|(.+?)) *"
+)
 
 
 def _block_yaml_deck(text: str, path: str) -> Deck | None:
@@ -164,19 +172,20 @@ def _block_line(line: str) -> tuple | None:
         item = _ITEM_LINE.fullmatch(line)
         if item is None:
             return None
-        card_with_count, count_text, card_alone, plain = item.groups()
-        card = card_with_count or card_alone or plain
-        if _yaml_string(card) is None or (plain is None and ":" in card):
-            return None
-        if plain is not None:
-            parsed = entry_line(card)
-            count, query = parsed if parsed else (1, card.strip())
-        elif count_text is not None:
-            if count_text != "0" and count_text.startswith("0"):
+        double, single, card, count_text, double_item, single_item, plain = item.groups()
+        if double is not None or single is not None or card is not None:  # {card: ..., count: N}
+            if card is not None and (_yaml_string(card) is None or ":" in card):
                 return None
-            count, query = int(count_text), card.strip()
-        else:
-            count, query = 1, card.strip()
+            card = next(value for value in (double, single, card) if value is not None)
+            if not card or (count_text is not None and count_text != "0" and count_text.startswith("0")):
+                return None
+            count, query = (1 if count_text is None else int(count_text)), card.strip()
+        else:  # a card as text: "4x NAME", "NAME", quoted or not
+            text = next(value for value in (double_item, single_item, plain) if value is not None)
+            if not text or (plain is not None and _yaml_string(text) is None):
+                return None
+            parsed = entry_line(text)
+            count, query = parsed if parsed else (1, text.strip())
         if not 1 <= count <= 99:
             return None  # the full path names the problem
         return "item", len(line) - len(line.lstrip(" ")), count, query
@@ -192,8 +201,10 @@ def _block_line(line: str) -> tuple | None:
 
 
 #: The first characters of every plain scalar PyYAML might read as something other than a
-#: string (booleans, nulls, numbers, dates, ``<<``, ``=``, YAML's own tags); a test keeps it a superset of
-#: PyYAML's own table. Other values need no YAML parser to be known as strings.
+#: string (booleans, nulls, numbers, dates, ``<<``, ``=``, YAML's own tags); a test keeps it
+#: a superset of PyYAML's own table. Every one of PyYAML's patterns for those is ASCII from
+#: start to end (a test checks this too), so a value with any other character, or with
+#: another first character, is a string without asking a YAML parser.
 _MAYBE_NOT_TEXT = frozenset("yYnNtTfFoO~-+.0123456789<=!&*")
 
 
@@ -202,7 +213,7 @@ def _yaml_string(value: str) -> str | None:
     """``value`` when YAML reads this plain scalar as that very string, else None."""
     if not _SAFE_PLAIN.fullmatch(value) or value != value.strip() or value.endswith(":"):
         return None
-    if value[0] in _MAYBE_NOT_TEXT:
+    if value[0] in _MAYBE_NOT_TEXT and value.isascii():
         from wixoss_deckcheck.decklist.yaml_reader import resolves_to_text
 
         return value if resolves_to_text(value) else None

@@ -24,6 +24,8 @@ def reporter(name: str):
 
 #: Reporters imported only when asked for; each registers itself with ``@reporter``.
 _LAZY_MODULES = {
+    "json": "wixoss_deckcheck.reporters.json_report",
+    "json-lines": "wixoss_deckcheck.reporters.json_report",
     "github": "wixoss_deckcheck.reporters.github",
     "sarif": "wixoss_deckcheck.reporters.sarif",
     "junit": "wixoss_deckcheck.reporters.junit",
@@ -44,6 +46,6 @@ def reporter_names() -> list[str]:
     return sorted(set(REPORTERS) | set(_LAZY_MODULES))
 
 
-from wixoss_deckcheck.reporters import json_report, text  # noqa: E402,F401  (registers them)
+from wixoss_deckcheck.reporters import text  # noqa: E402,F401  (registers it; the text report is the default)
 
 __all__ = ["REPORTERS", "render", "reporter", "reporter_names"]

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.normalize import name_key
@@ -49,8 +49,7 @@ def _table_loader():
 DEFAULT_FORMAT = "diva"
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """One dated rule of a format: run ``check`` with ``params`` between since and until."""
 
     id: str
@@ -66,8 +65,7 @@ class Rule:
         return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
 
 
-@dataclass(frozen=True)
-class MayuEntry:
+class MayuEntry(NamedTuple):
     """One Mayu's Room entry, its cards as same-name keys."""
 
     index: int
@@ -318,8 +316,7 @@ def load_format(format_id: str | None = None, format_file: str | None = None) ->
 
 # -- Mayu's Room against a pool ---------------------------------------------------
 
-@dataclass(frozen=True)
-class ListProblem:
+class ListProblem(NamedTuple):
     """A Mayu's Room entry that names a card the pool does not know."""
 
     format: str
@@ -363,5 +360,5 @@ def resolve_mayus_room(table: FormatTable, entries: list[MayuEntry], pool: "Card
                 if ref.get("name"):
                     found.add(name_key(ref["name"]))
             keys.append(frozenset(found))
-        resolved.append(MayuEntry(**{**entry.__dict__, "keys_a": keys[0], "keys_b": keys[1]}))
+        resolved.append(entry._replace(keys_a=keys[0], keys_b=keys[1]))
     return resolved, problems

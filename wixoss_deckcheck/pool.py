@@ -13,7 +13,7 @@ import marshal
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from wixoss_deckcheck.cards import Card
 from wixoss_deckcheck.errors import InputError
@@ -25,8 +25,7 @@ POOL_ENV = "WIXOSS_DECKCHECK_CARDPOOL"
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
 
 
-@dataclass(frozen=True)
-class PoolLocation:
+class PoolLocation(NamedTuple):
     """Which pool file is used, and why (``option``, ``env``, ``installed``, ``sample``)."""
 
     path: Path

@@ -6,15 +6,17 @@ test asserts is exactly what a CI script reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 SEVERITIES = ("error", "warning")
 
 
-@dataclass(frozen=True)
-class Violation:
-    """A broken rule in a deck: which rule, how bad, where, which cards, how many."""
+class Violation(NamedTuple):
+    """A broken rule in a deck: which rule, how bad, where, which cards, how many.
+
+    An immutable named tuple: cheap to define at start-up, to build and to send
+    between processes.
+    """
 
     code: str
     name: str
@@ -29,13 +31,7 @@ class Violation:
     rule: str | None = None  # the format rule id that produced it
     kind: str = "construction"  # construction | input | play
     source: str | None = None  # where the rule comes from
-    card_names: tuple[str, ...] = field(default=())
-
-    def __reduce__(self):
-        # Parallel audits send thousands of these between processes: a plain tuple of
-        # the fields is smaller and quicker to rebuild than the default (a dict per record).
-        return (Violation, (self.code, self.name, self.severity, self.message, self.section, self.cards, self.line,
-                            self.lines, self.found, self.allowed, self.rule, self.kind, self.source, self.card_names))
+    card_names: tuple[str, ...] = ()
 
     @property
     def is_error(self) -> bool:

@@ -8,15 +8,17 @@ retired check keeps its code reserved in ``RETIRED_CODES``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from types import MappingProxyType
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 #: Codes of checks that no longer exist; they may never be given to a new check.
 RETIRED_CODES: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
-class Finding:
+_NO_ARGS: Mapping[str, Any] = MappingProxyType({})
+
+
+class Finding(NamedTuple):
     """What a check found. ``args`` fill the message template of the check's code."""
 
     cards: tuple = ()  # ResolvedEntry objects or Card objects the finding is about
@@ -24,11 +26,12 @@ class Finding:
     line: int | None = None
     found: Any = None
     allowed: Any = None
-    args: dict = field(default_factory=dict)
+    args: Mapping[str, Any] = _NO_ARGS
 
 
-@dataclass(frozen=True)
-class CheckInfo:
+class CheckInfo(NamedTuple):
+    """A registered check: its stable code, readable name (slug), severity and function."""
+
     code: str
     slug: str
     severity: str

@@ -19,10 +19,13 @@ from wixoss_deckcheck.cards import Card
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key, search_key, series_of, split_edition_suffix
 from wixoss_deckcheck.resources import sample_pool_path
+from wixoss_deckcheck.sharded import ShardedIndex
 from wixoss_deckcheck.userdirs import installed_pool_path
 
 POOL_ENV = "WIXOSS_DECKCHECK_CARDPOOL"
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
+#: The name of the pool's compact cache files (changed whenever their layout changes).
+_CACHE_KIND = "pool-sharded"
 
 
 class PoolLocation(NamedTuple):
@@ -94,7 +97,7 @@ class CardPool:
                     if index not in bucket:
                         bucket.append(index)
         #: The three indexes (number → row, same-name key → rows, search key → rows);
-        #: from the cache each stays an encoded blob until first used.
+        #: from the cache each is a :class:`ShardedIndex`, decoded shard by shard as keys are asked for.
         self._indexes: list = [by_number, by_name, by_other_name]
         #: Rows that share their name with other rows (reprint rows): row → all those rows.
         self._same: dict[int, tuple[int, ...]] = {
@@ -103,10 +106,7 @@ class CardPool:
         self._row_of: dict[int, int] = {id(card): index for index, card in enumerate(self._objects)}
 
     def _index(self, which: int):
-        value = self._indexes[which]
-        if isinstance(value, bytes):
-            value = self._indexes[which] = marshal.loads(value)
-        return value
+        return self._indexes[which]
 
     @property
     def _by_number(self) -> dict[str, int]:
@@ -144,14 +144,15 @@ class CardPool:
     def _to_cache(self) -> tuple:
         rows = self._rows if self._rows is not None else [None] * len(self._objects)
         encoded = [marshal.dumps(tuple(card)) if card is not None else rows[i] for i, card in enumerate(self._objects)]
-        indexes = [value if isinstance(value, bytes) else marshal.dumps(value) for value in self._indexes]
+        indexes = [value.cache_form() if isinstance(value, ShardedIndex) else ShardedIndex.encode(value)
+                   for value in self._indexes]
         return (self.meta, encoded, indexes, self._same)
 
     @classmethod
     def _from_cache(cls, state: tuple, location: PoolLocation) -> "CardPool":
         pool = cls.__new__(cls)
         pool.meta, pool._rows, indexes, pool._same = state
-        pool._indexes = list(indexes)
+        pool._indexes = [ShardedIndex(blobs, size) for blobs, size in indexes]
         pool._objects = [None] * len(pool._rows)
         pool._row_of = {}
         pool.location = location
@@ -173,14 +174,14 @@ class CardPool:
             was_enabled = gc.isenabled()
             gc.disable()  # building the indexes makes many objects and no cycles
             try:
-                state = load_marshalled("pool", path)
+                state = load_marshalled(_CACHE_KIND, path)
             finally:
                 if was_enabled:
                     gc.enable()
             if state is not None:
                 return cls._from_cache(state, location)
         pool = cls.load_json(location)
-        store_marshalled("pool", path, pool._to_cache())
+        store_marshalled(_CACHE_KIND, path, pool._to_cache())
         return pool
 
     @classmethod
@@ -353,7 +354,7 @@ class CardPool:
         """Every number key (``by_number``) or every name and search key, with the row of a
         card it names. Rows, not cards: suggesting decodes only the cards it shows."""
         if by_number:
-            return self._by_number
+            return dict(self._by_number.items())
         keys = {key: rows[0] for key, rows in self._by_name.items()}
         for key, rows in self._by_other_name.items():
             keys.setdefault(key, rows[0])

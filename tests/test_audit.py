@@ -198,3 +198,57 @@ def test_batches_keep_every_deck_in_order_and_shrink_toward_the_end(count, jobs)
     sizes = [len(chunk) for chunk in chunks]
     assert sizes == sorted(sizes, reverse=True) and max(sizes) <= 512
     assert sizes[-1] <= 16
+
+
+_PARENT: list[int] = []
+_IN_PARENT: list[list[str]] = []  # batches the parent checked itself
+
+
+def _dies_in_a_worker(job):
+    """A batch function whose worker dies (as if killed) on the batch holding deck50.txt."""
+    import os
+
+    from wixoss_deckcheck import audit as audit_module
+
+    if os.getpid() != _PARENT[0] and any(path.endswith("deck50.txt") for path in job[1]):
+        os._exit(9)
+    if os.getpid() == _PARENT[0]:
+        _IN_PARENT.append(job[1])
+    return audit_module._check_chunk_in_tests(job)
+
+
+def test_an_audit_finishes_in_process_when_a_worker_dies(tmp_path, full_pool_path, monkeypatch):
+    import os
+
+    from wixoss_deckcheck import audit as audit_module
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for index in range(80):
+        shutil.copy(ILLEGAL if index % 4 == 0 else LEGAL, folder / f"deck{index:02d}.txt")
+    paths = expand_paths([str(folder)])
+    settings = AuditSettings(cardpool=str(full_pool_path), lang="en", as_of="2026-11-30")
+    serial = run_audit(paths, settings, jobs=1)
+    monkeypatch.setattr(audit_module, "_check_chunk_in_tests", audit_module._check_chunk, raising=False)
+    _PARENT[:] = [os.getpid()]
+    monkeypatch.setattr(audit_module, "_check_chunk", _dies_in_a_worker)
+    report = run_audit(paths, settings, jobs=2)
+    assert [r.to_dict() for r in report.results] == [r.to_dict() for r in serial.results]
+    assert any(path.endswith("deck50.txt") for batch in _IN_PARENT for path in batch)  # the worker did die
+
+
+def test_an_audit_runs_in_process_when_workers_cannot_start(tmp_path, full_pool_path, monkeypatch):
+    import concurrent.futures
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for index in range(60):
+        shutil.copy(LEGAL, folder / f"deck{index:02d}.txt")
+
+    def no_processes(*_args, **_kwargs):
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_processes)
+    report = run_audit(expand_paths([str(folder)]), AuditSettings(cardpool=str(full_pool_path), as_of="2026-11-30"),
+                       jobs=2)
+    assert report.counts == {"total": 60, "legal": 60, "illegal": 0, "unreadable": 0}

@@ -214,12 +214,28 @@ def run_audit(paths: list[str], settings: AuditSettings, jobs: int | None = None
 
 
 def _parallel(paths: list[str], settings: AuditSettings, jobs: int):
+    """(results, list problems) of each batch, in order, from worker processes.
+
+    When the workers cannot start (a system without working process semaphores, too
+    many open files) or one of them dies (killed, out of memory), the batches not yet
+    done are checked in this process instead: the audit still reports every deck.
+    """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
     chunks = _chunks(paths, jobs)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=context,
-                             initializer=_init_worker, initargs=(settings,)) as executor:
-        yield from executor.map(_check_chunk, [(settings, chunk) for chunk in chunks])
+    done = 0
+    try:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=context,
+                                 initializer=_init_worker, initargs=(settings,)) as executor:
+            for outcome in executor.map(_check_chunk, [(settings, chunk) for chunk in chunks]):
+                yield outcome
+                done += 1
+        return
+    except (BrokenProcessPool, OSError, NotImplementedError):
+        pass
+    for chunk in chunks[done:]:
+        yield _check_chunk((settings, chunk))

@@ -40,6 +40,19 @@ def both(text: str):
     return fast_outcome(yaml_reader._plain_yaml_deck, text), outcome(slow, text)
 
 
+def assert_line_reader_agrees(text: str) -> None:
+    """The line reader gives what the full reader gives, or steps aside."""
+    found = block_outcome(text)
+    if found is not None:
+        assert found == outcome(slow, text), text
+
+
+def entry_text(shape: str, value: str, count: int, indent: str = "  ") -> str:
+    """One main-deck line: the card as text, ``{card: ...}`` or ``{card: ..., count: N}``."""
+    return {"plain": f"{indent}- {value}\n", "card": f"{indent}- {{card: {value}}}\n",
+            "count": f"{indent}- {{card: {value}, count: {count}}}\n"}[shape]
+
+
 TRICKY = [
     "main:\n  - 4x サーバント #\n  - {card: WXDi-P01-040, count: 4}\nlrig: [WXDi-D01-001]\n",
     "name: yes\nmain: [X]\n",
@@ -118,9 +131,7 @@ BLOCK = TRICKY + [
 
 @pytest.mark.parametrize("text", BLOCK)
 def test_line_reader_agrees_or_steps_aside(text):
-    found = block_outcome(text)
-    if found is not None:
-        assert found == outcome(slow, text), text
+    assert_line_reader_agrees(text)
 
 
 _item = st.text(alphabet=st.sampled_from(list("aZ09 -_#:'\"!&*x{}[],.~?|>%@`\t")), min_size=1, max_size=12)
@@ -130,17 +141,8 @@ _item = st.text(alphabet=st.sampled_from(list("aZ09 -_#:'\"!&*x{}[],.~?|>%@`\t")
 @given(st.lists(st.tuples(st.sampled_from(["  ", "    ", ""]), st.sampled_from(["plain", "card", "count"]), _item,
                           st.integers(0, 120)), min_size=1, max_size=5))
 def test_random_block_decks_agree(items):
-    text = "main:\n"
-    for indent, shape, value, count in items:
-        if shape == "plain":
-            text += f"{indent}- {value}\n"
-        elif shape == "card":
-            text += f"{indent}- {{card: {value}}}\n"
-        else:
-            text += f"{indent}- {{card: {value}, count: {count}}}\n"
-    found = block_outcome(text)
-    if found is not None:
-        assert found == outcome(slow, text), text
+    assert_line_reader_agrees("main:\n" + "".join(entry_text(shape, value, count, indent)
+                                                  for indent, shape, value, count in items))
 
 
 _friendly = st.text(alphabet=st.sampled_from(list("aZ09 -#:x.ｘ＃サ")), min_size=1, max_size=10)
@@ -149,13 +151,7 @@ _friendly = st.text(alphabet=st.sampled_from(list("aZ09 -#:x.ｘ＃サ")), min_s
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["plain", "card", "count"]), _friendly, st.integers(0, 120)), min_size=1, max_size=5))
 def test_random_friendly_block_decks_agree(items):
-    text = "format: diva\nmain:\n"
-    for shape, value, count in items:
-        text += {"plain": f"  - {value}\n", "card": f"  - {{card: {value}}}\n",
-                 "count": f"  - {{card: {value}, count: {count}}}\n"}[shape]
-    found = block_outcome(text)
-    if found is not None:
-        assert found == outcome(slow, text), text
+    assert_line_reader_agrees("format: diva\nmain:\n" + "".join(entry_text(*item) for item in items))
 
 
 def test_the_first_characters_that_need_pyyaml_cover_all_of_pyyamls_resolvers():
@@ -214,17 +210,11 @@ _quoted_text = st.text(alphabet=st.sampled_from(list("aZ09 -#:,{}[]'\"\\\t!&*x×
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["item", "card", "count"]), st.sampled_from(['"', "'"]), _quoted_text,
+@given(st.lists(st.tuples(st.sampled_from(["plain", "card", "count"]), st.sampled_from(['"', "'"]), _quoted_text,
                           st.integers(0, 120)), min_size=1, max_size=5))
 def test_random_quoted_entries_agree(items):
-    text = "format: diva\nmain:\n"
-    for shape, quote, value, count in items:
-        quoted = f"{quote}{value}{quote}"
-        text += {"item": f"  - {quoted}\n", "card": f"  - {{card: {quoted}}}\n",
-                 "count": f"  - {{card: {quoted}, count: {count}}}\n"}[shape]
-    found = block_outcome(text)
-    if found is not None:
-        assert found == outcome(slow, text), text
+    assert_line_reader_agrees("format: diva\nmain:\n" + "".join(
+        entry_text(shape, f"{quote}{value}{quote}", count) for shape, quote, value, count in items))
 
 
 def test_quoted_names_are_read_by_the_line_reader():

@@ -126,6 +126,12 @@ BLOCK = TRICKY + [
     "name: 12\nmain: [X]\n",
     "name: a\r\nmain:\r\n  - X\r\n",
     "main:\n  - X\n\n# comment\nlrig:\n  - Y\n",
+    "name: x\ry\nmain:\n  - X\n",  # YAML breaks lines at CR, NEL, LS and PS too
+    "main:\n  - X\ry\n",
+    "main:\n  - X\x85y\n",
+    "main:\n  - X\u2028y\n",
+    "name: a\u2029b\nmain:\n  - X\n",
+    "main:\n  - X\x07\n",  # not printable: YAML refuses it
 ]
 
 
@@ -134,7 +140,9 @@ def test_line_reader_agrees_or_steps_aside(text):
     assert_line_reader_agrees(text)
 
 
-_item = st.text(alphabet=st.sampled_from(list("aZ09 -_#:'\"!&*x{}[],.~?|>%@`\t")), min_size=1, max_size=12)
+_item = st.text(alphabet=st.sampled_from(list("aZ09 -_#:'\"!&*x{}[],.~?|>%@`\t") + ["\r", "\x85", "\u2028", "\x07",
+                                                                                 "\ufeff", "サ"]),
+                min_size=1, max_size=12)
 
 
 @settings(max_examples=400, deadline=None)

@@ -59,6 +59,10 @@ def test_real_files_take_the_fast_path_and_agree(path):
     document([("4", "A")]).replace("<cockatrice_deck version=\"1\">", "<cockatrice_deck>\n<cockatrice_deck>"),
     document([("4", "A")]).replace("<cockatrice_deck version=\"1\">\n", ""),  # no root element
     '<zone name="main">\n<card number="1" name="A"/>\n</zone>\n',
+    document([("4", "A\x07B")]),  # not an XML character: expat refuses it
+    document([("4", "A\ufffeB")]),
+    document([("4", "A\x85B\u2028")]),
+    document([("4", "蒼天姫")]).replace('encoding="UTF-8"', 'encoding="Shift_JIS"'),  # the text is decoded already
 ])
 def test_tricky_files_agree_or_step_aside(text):
     found = simple_outcome(text)
@@ -84,6 +88,7 @@ _LINES = st.sampled_from([
     '<zone name="main">', '<zone name="side">', '<zone name="sideboard">', "</zone>", "<deckname>d</deckname>",
     "<deckname/>", "<comments>c</comments>", "", "   ", '<card number="4" name="A"/>', '<card number="0" name="B"/>',
     '<card number="2" name="A &amp; B"/>', '<card name="C" number="1"/>', '<card number="1" name=""/>', "<extra/>",
+    '<card number="1" name="\x07"/>', '<card number="1" name="a\u2028b"/>', "<deckname>\x0b</deckname>",
 ])
 
 

@@ -17,13 +17,18 @@ from wixoss_deckcheck.errors import InputError
 _ZONES = {"main": "main", "side": "lrig", "lrig": "lrig"}
 
 
-_ATTR = r'"((?:[^"<&\t\r]|&(?:amp|lt|gt|quot|apos);)*)"'
+# Characters XML allows and expat passes on as they are: in attribute values not the
+# quote, <, & (only the five entities) or tab/CR/LF (normalised to spaces); in text not
+# <, & or CR.
+_XML_CHARS = "\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff"
+_ATTR = r'"((?:(?![\"<&])[' + _XML_CHARS + r"]|&(?:amp|lt|gt|quot|apos);)*)" + '"'
+_TEXT = r"(?:(?![<&])[\t" + _XML_CHARS + "])*"
 _SIMPLE_LINES = (  # the card line first: it is nearly every line
     (re.compile(r"<card +number=" + _ATTR + r" +name=" + _ATTR + r" */>"), "card"),
     (re.compile(r"<\?xml(?: +[a-z]+=\"[^\"<>]*\")* *\?>"), "declaration"),
     (re.compile(r'<cockatrice_deck(?: +version="[0-9]+")? *>'), "start"),
-    (re.compile(r"<deckname>([^<&]*)</deckname>|<deckname */>"), "name"),
-    (re.compile(r"<comments>[^<&]*</comments>|<comments */>"), "comments"),
+    (re.compile(r"<deckname>(" + _TEXT + r")</deckname>|<deckname */>"), "name"),
+    (re.compile(r"<comments>" + _TEXT + r"</comments>|<comments */>"), "comments"),
     (re.compile(r"<zone +name=" + _ATTR + r" *>"), "zone"),
     (re.compile(r"<card +name=" + _ATTR + r" +number=" + _ATTR + r" */>"), "card-reversed"),
     (re.compile(r"</zone *>"), "end-zone"),
@@ -134,7 +139,7 @@ def parse_cockatrice_deck(text: str, path: str) -> Deck:
     if simple is not None:
         return simple
     deck = Deck(path=path)
-    parser = expat.ParserCreate()
+    parser = expat.ParserCreate("UTF-8")  # the text is decoded already, whatever the declaration says
     zone: list[str | None] = [None]
     name_parts: list[str] = []
     in_name = [False]

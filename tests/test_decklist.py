@@ -161,3 +161,17 @@ def test_real_text_decks_declare_their_format():
         deck = load_deck(path)
         assert deck.format in ("diva", "all-star")
         assert sum(e.count for e in deck.entries if e.section == "main") == 40
+
+
+def test_text_deck_lines_are_numbered_as_editors_number_them():
+    text = "[main]\r\n4 WXDi-D01-012\r4 WXDi-D01-013\n# a\u2028b\x0cc\n4 WXDi-D01-014\n"
+    deck = parse_deck_text(text, "d.txt")
+    assert [(e.query, e.line) for e in deck.entries] == [("WXDi-D01-012", 2), ("WXDi-D01-013", 3),
+                                                         ("WXDi-D01-014", 5)]
+
+
+def test_json_deck_lines_with_cr_line_ends():
+    text = '{\r "format": "diva",\r "main": [\r  {"card": "WXDi-D01-012", "count": 4},\r  "WXDi-D01-013"\r ]\r}\r'
+    deck = parse_deck_text(text, "d.json")
+    assert [(e.query, e.line) for e in deck.entries] == [("WXDi-D01-012", 4), ("WXDi-D01-013", 5)]
+    assert deck.format_line == 2

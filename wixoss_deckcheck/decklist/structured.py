@@ -237,6 +237,8 @@ def _plain_json_deck(text: str, path: str) -> Deck | None:
     None for anything unusual (invalid JSON, duplicate keys, a schema problem): the YAML
     path then reads it and names the problem with its line.
     """
+    if "\r" in text:  # lines as editors number them (a raw CR inside a string is invalid JSON either way)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         data, lines = _scan_json_deck(text)
     except (ValueError, IndexError, StopIteration, RecursionError):

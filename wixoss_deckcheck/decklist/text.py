@@ -117,12 +117,25 @@ def _read_line(line: str) -> tuple:
     return "entry", count, query
 
 
+def _lines(text: str) -> list[str]:
+    """The lines as an editor (and GitHub) numbers them: broken at LF, CRLF or CR only.
+
+    (``str.splitlines`` also breaks at NEL, LS, PS and form feeds, which would shift
+    every later line number.)"""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def parse_text_deck(text: str, path: str) -> Deck:
     """Parse a plain-text decklist. Malformed lines raise :class:`InputError` with the line."""
     deck = Deck(path=path)
     entries = deck.entries
     section: str | None = None
-    lines = text.splitlines()
+    lines = _lines(text)
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines):,} lines; a decklist has at most {MAX_LINES:,}", path)
     for number, raw in enumerate(lines, start=1):

@@ -36,3 +36,17 @@ def test_a_cached_pool_decodes_only_the_shards_its_lookups_touch(full_pool_path)
     assert sum(shard is not None for shard in numbers._shards) == 1
     assert pool.number_count == len(numbers) > 5000  # counted without decoding
     assert sum(shard is not None for shard in numbers._shards) == 1
+
+
+def test_building_the_sharded_cache_removes_the_older_cache_file(tmp_path):
+    from wixoss_deckcheck.cache import _cache_path
+    from wixoss_deckcheck.resources import sample_pool_path
+
+    source = tmp_path / "pool.json"
+    source.write_bytes(sample_pool_path().read_bytes())
+    old = _cache_path("pool", source)
+    old.parent.mkdir(parents=True, exist_ok=True)
+    old.write_bytes(b"an older layout")
+    pool = CardPool.load(PoolLocation(source, "option"))
+    assert len(pool) > 10
+    assert not old.exists() and _cache_path("pool-sharded", source).exists()

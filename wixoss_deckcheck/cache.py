@@ -42,6 +42,14 @@ def load_marshalled(kind: str, source: Path) -> Any | None:
     return value if tuple(saved_stamp) == stamp else None
 
 
+def discard_marshalled(kind: str, source: Path) -> None:
+    """Remove the cache entry of ``kind`` for ``source``, if any (a layout no longer read)."""
+    try:
+        _cache_path(kind, source).unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
 def store_marshalled(kind: str, source: Path, value: Any) -> None:
     """Store a value of plain types for ``source``; failures are ignored (the cache is optional)."""
     try:

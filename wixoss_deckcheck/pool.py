@@ -167,7 +167,7 @@ class CardPool:
         one encoded row per card; rows are decoded only when a card is looked at, so a
         ``check`` reads the indexes and the few dozen cards of its deck.
         """
-        from wixoss_deckcheck.cache import load_marshalled, store_marshalled
+        from wixoss_deckcheck.cache import discard_marshalled, load_marshalled, store_marshalled
 
         path = location.path
         if path.is_file():
@@ -182,6 +182,7 @@ class CardPool:
                 return cls._from_cache(state, location)
         pool = cls.load_json(location)
         store_marshalled(_CACHE_KIND, path, pool._to_cache())
+        discard_marshalled("pool", path)  # the cache layout before sharded indexes
         return pool
 
     @classmethod

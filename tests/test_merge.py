@@ -14,6 +14,18 @@ from wixoss_deckcheck.normalize import number_key
 
 
 @pytest.fixture(scope="module")
+def english():
+    """English name by code, read from the shared English list (the oracle for the names)."""
+    with open(CARDDATA / "english" / "cards_en.tsv", encoding="utf-8", newline="") as handle:
+        return {row[0]: row[1] for row in csv.reader(handle, delimiter="\t") if len(row) > 1}
+
+
+@pytest.fixture(scope="module")
+def webxoss_rows():
+    return json.loads((CARDDATA / "webxoss" / "cards.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
 def document(merged_pool_path):
     return json.loads(merged_pool_path.read_text(encoding="utf-8"))
 
@@ -40,13 +52,15 @@ def test_every_csv_number_and_every_relax_only_card_is_in_the_pool(by_number):
     assert by_number[number_key("WX26-P1-001")]["sources"][0] in ("relax", "wixossreact")
 
 
-def test_english_and_chinese_names(by_number):
-    assert by_number["WXDI-D01-020"]["names"]["en"] == "Servant ♯"
-    assert by_number["WXDI-P14-040"]["names"]["en"] == "Remember//Fesonne, Galactic Queen"
+def test_english_and_chinese_names(by_number, english, webxoss_rows):
+    assert by_number["WXDI-D01-020"]["names"]["en"] == english["WXDi-D01-020[EN]"]
+    assert by_number["WXDI-P14-040"]["names"]["en"] == english["WXDi-P14-040[EN]"]
     tama = by_number["WX01-001"]
-    assert tama["names"]["zh_hans"] == "太阳之巫女 玉依姬" and tama["names"]["zh_hant"] == "太陽之巫女 玉依姬"
-    webxoss = json.loads((CARDDATA / "webxoss" / "cards.json").read_text(encoding="utf-8"))
-    missing = [row["wxid"] for row in webxoss if row["name_zh_CN"] and not by_number[number_key(row["wxid"])].get("names", {}).get("zh_hans")]
+    chinese = next(row["name_zh_CN"] for row in webxoss_rows if row["wxid"] == "WX01-001")
+    assert tama["names"]["zh_hans"] == chinese
+    assert tama["names"]["zh_hant"] == chinese.replace("阳", "陽")  # derived: 太阳 is 太陽 in Traditional script
+    missing = [row["wxid"] for row in webxoss_rows
+               if row["name_zh_CN"] and not by_number[number_key(row["wxid"])].get("names", {}).get("zh_hans")]
     assert not missing
 
 
@@ -57,13 +71,13 @@ def test_english_share_of_the_english_edition(document, by_number):
     assert len(named) / len(codes) > 0.9
 
 
-def test_renumbered_english_sets_do_not_misname_cards(by_number):
+def test_renumbered_english_sets_do_not_misname_cards(by_number, english):
     # The English WXDi-P00 is another product: its 085 is not 幻獣 パンダダ's English name.
-    assert by_number["WXDI-P00-085"]["names"].get("en") != "Tamaki Fumino, Code 2434"
-    assert by_number["WXDI-P00-003"]["names"]["en"] == "Ancient Echo"  # the leading run is trusted
+    assert by_number["WXDI-P00-085"]["names"].get("en") != english["WXDi-P00-085[EN]"]
+    assert by_number["WXDI-P00-003"]["names"]["en"] == english["WXDi-P00-003[EN]"]  # the leading run is trusted
     # The English WXDi-D02 counts 001-021 where the Japanese deck counts 01LAT-29: aligned by type.
-    assert by_number[number_key("WXDi-D02-06LT")]["names"]["en"] == "[Assist] Ange, Level 1"
-    assert by_number[number_key("WXDi-D02-20")]["names"]["en"] == "Chihiro Yuki, Code 2434"
+    assert by_number[number_key("WXDi-D02-06LT")]["names"]["en"] == english["WXDi-D02-006[EN]"]
+    assert by_number[number_key("WXDi-D02-20")]["names"]["en"] == english["WXDi-D02-012[EN]"]
     assert by_number[number_key("WXDi-D02-021[EN]")]["number"] == "WXDi-D02-29"
 
 

@@ -6,7 +6,9 @@ import sys
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, lang_option
+from wixoss_deckcheck.cli.options import (
+    cardpool_option, color_option, disable_option, encoding_option, format_file_option, lang_option, strict_option,
+)
 from wixoss_deckcheck.cli.settings import (
     apply_settings, choose_output_format, config_option, no_config_option, output_file_option, output_format_option,
     use_color,
@@ -17,7 +19,7 @@ from wixoss_deckcheck.cli.settings import (
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--format", "-f", "format_id", metavar="FORMAT",
               help="all-star, key or diva for every deck (default: each deck's own header, else diva).")
-@click.option("--format-file", metavar="FILE", help="A format table of your own (may extend a built-in one).")
+@format_file_option
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Judge every deck by the rules in force that day.")
 @cardpool_option
 @lang_option
@@ -25,12 +27,11 @@ from wixoss_deckcheck.cli.settings import (
               help="Worker processes (default: one per core).")
 @output_format_option
 @output_file_option
-@click.option("--encoding", metavar="NAME", help="Decklist encoding (default: detect UTF-8/UTF-16/Shift_JIS).")
-@click.option("--disable", multiple=True, metavar="CODE", help="Skip a check by code or name (repeatable).")
-@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@encoding_option
+@disable_option
+@strict_option
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when decks are illegal (input problems still exit 2).")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Colour the text report (honours NO_COLOR).")
+@color_option
 @click.option("-q", "--quiet", is_flag=True, help="Text report: leave out decks that are legal with no warnings.")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar on stderr (default: when stderr is a terminal).")

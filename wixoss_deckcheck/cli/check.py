@@ -6,27 +6,27 @@ import sys
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, lang_option
-from wixoss_deckcheck.cli.settings import OUTPUT_FORMATS, config_option, no_config_option
+from wixoss_deckcheck.cli.options import (
+    cardpool_option, color_option, disable_option, encoding_option, format_file_option, lang_option, strict_option,
+)
+from wixoss_deckcheck.cli.settings import config_option, no_config_option, output_file_option, output_format_option
 
 
 @click.command("check")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
 @click.option("--format", "-f", "format_id", metavar="FORMAT",
               help="all-star, key or diva (default: the deck's own '# format:' header, else diva).")
-@click.option("--format-file", metavar="FILE", help="A format table of your own (may extend a built-in one).")
+@format_file_option
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Judge the deck by the rules in force that day (default: the deck's date, else today).")
 @cardpool_option
 @lang_option
-@click.option("--output-format", "-O", "output_format", default=None, type=click.Choice(OUTPUT_FORMATS),
-              help="Report format (default: github under GitHub Actions, else text).")
-@click.option("-o", "--output", "output", metavar="FILE", help="Write the report to FILE (atomically) instead of stdout.")
-@click.option("--encoding", metavar="NAME", help="Decklist encoding (default: detect UTF-8/UTF-16/Shift_JIS).")
-@click.option("--disable", multiple=True, metavar="CODE", help="Skip a check by code or name (repeatable).")
-@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@output_format_option
+@output_file_option
+@encoding_option
+@disable_option
+@strict_option
 @click.option("--exit-zero", is_flag=True, help="Always exit 0 unless the input is unusable.")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Colour the text report (honours NO_COLOR).")
+@color_option
 @click.option("-v", "--verbose", is_flag=True, help="Say which card pool and rules were used.")
 @click.option("--play", is_flag=True,
               help="Also analyse whether the deck can be played as built (play findings WX201-WX211).")

@@ -68,3 +68,17 @@ def merged_pool(merged_pool_path):
     from wixoss_deckcheck.pool import CardPool, PoolLocation
 
     return CardPool.load(PoolLocation(merged_pool_path, "option"))
+
+
+def run_main(capsys, *args) -> tuple[int, str, str]:
+    """Run the console-script entry point in-process: (exit code, stdout, stderr)."""
+    from wixoss_deckcheck.cli import main
+
+    capsys.readouterr()
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import json
 
-from conftest import CARDDATA
-from wixoss_deckcheck.cli import main
+from conftest import CARDDATA, run_main
 
 
-def run(capsys, *args):
-    capsys.readouterr()
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code
-    return (code, *capsys.readouterr())
+run = run_main
 
 
 def test_build_from_the_shared_folder_writes_pool_and_report(capsys, tmp_path):

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import DECKS
+from conftest import DECKS, run_main
 from wixoss_deckcheck.checker import Checker
-from wixoss_deckcheck.cli import main
 from wixoss_deckcheck.decklist import load_deck, parse_deck_text
 from wixoss_deckcheck.formats import load_format
 
 
-def run(capsys, *args) -> tuple[int, str, str]:
-    capsys.readouterr()
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_main
 
 
 def test_show_servant_hash_prints_the_card_and_its_numbers(capsys, merged_pool_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from wixoss_deckcheck.cards import CARD_TYPES
-from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.checks.registry import Finding, check, per_rule
 from wixoss_deckcheck.resolved import ResolvedDeck
 
 
@@ -106,7 +106,8 @@ def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Each deck holds only its card types: SIGNI and SPELL in the main deck; LRIG,
     ASSIST LRIG, ARTS, KEY, RESONA, PIECE in the LRIG deck, as the format allows."""
     types = deck.types
-    if types["main"] <= _allowed(params, "main") and types["lrig"] <= _allowed(params, "lrig"):
+    allowed_main, allowed_lrig = per_rule(params, "allowed types", _allowed_types)
+    if types["main"] <= allowed_main and types["lrig"] <= allowed_lrig:
         return  # the usual deck: every card's type is allowed where it is
     for entry in deck.entries:
         if entry.card.token or entry.card.type not in CARD_TYPES:
@@ -119,15 +120,9 @@ def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             )
 
 
-_ALLOWED: dict[tuple[int, str], tuple[dict, frozenset]] = {}
-
-
-def _allowed(params: dict, section: str) -> frozenset:
-    """The card types a section allows, as a set (built once per rule)."""
-    found = _ALLOWED.get((id(params), section))
-    if found is None or found[0] is not params:
-        found = _ALLOWED[(id(params), section)] = (params, frozenset(params.get(section, ())) & frozenset(CARD_TYPES))
-    return found[1]
+def _allowed_types(params: dict) -> tuple[frozenset, frozenset]:
+    """The card types the main deck and the LRIG deck allow, as sets."""
+    return tuple(frozenset(params.get(section, ())) & frozenset(CARD_TYPES) for section in ("main", "lrig"))
 
 
 @check("WX110", "token-card", "error", "Token or craft in a deck")

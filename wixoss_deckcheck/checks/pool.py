@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.checks.registry import Finding, check, per_rule
 from wixoss_deckcheck.normalize import name_key, number_key
 from wixoss_deckcheck.resolved import ResolvedDeck
 
@@ -20,7 +20,7 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     card without it is legal when a card of the same name has it (a reprint), or when
     the print the deck names has it. Level-0 LRIGs follow their own rule
     (level-zero-lrig-pool)."""
-    required, include, exclude = _compiled(params)
+    required, include, exclude = per_rule(params, "card pool", _compiled)
     if not required and not exclude:
         return
     same_name = params.get("same_name", True)
@@ -47,16 +47,9 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "no_icon"})
 
 
-_COMPILED: dict[int, tuple] = {}
-
-
 def _compiled(params: dict) -> tuple:
-    """(required icons, include, exclude) of a card-pool rule, built once per rule."""
-    found = _COMPILED.get(id(params))
-    if found is None or found[0] is not params:
-        found = _COMPILED[id(params)] = (params, frozenset(params.get("icons") or ()),
-                                         _Selection(params.get("include")), _Selection(params.get("exclude")))
-    return found[1:]
+    """(required icons, include, exclude) of a card-pool rule."""
+    return frozenset(params.get("icons") or ()), _Selection(params.get("include")), _Selection(params.get("exclude"))
 
 
 class _Selection:

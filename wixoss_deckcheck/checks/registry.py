@@ -41,6 +41,19 @@ class CheckInfo(NamedTuple):
     function: Callable[..., Iterator[Finding]] | None
 
 
+_PER_RULE: dict[tuple[int, str], tuple[dict, Any]] = {}
+
+
+def per_rule(params: dict, name: str, build: Callable[[dict], Any]) -> Any:
+    """``build(params)``, made once per rule: a check runs for every deck of an audit,
+    its rule's parameters never change. ``name`` tells apart several values of one rule."""
+    key = (id(params), name)
+    found = _PER_RULE.get(key)
+    if found is None or found[0] is not params:  # an id reused by another dict: build anew
+        found = _PER_RULE[key] = (params, build(params))
+    return found[1]
+
+
 REGISTRY: dict[str, CheckInfo] = {}  # by slug
 BY_CODE: dict[str, CheckInfo] = {}
 

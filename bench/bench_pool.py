@@ -57,7 +57,7 @@ def main() -> int:
     from wixoss_deckcheck.importers.build import build_pool, discover_sources
     from wixoss_deckcheck.importers.common import build_pool_document, write_pool
     from wixoss_deckcheck.importers.wixossreact import import_wixossreact
-    from wixoss_deckcheck.pool import CardPool, PoolLocation
+    from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
 
     carddata = SHARED / "carddata"
     csv_pool, merged_pool = base / "csv-pool.json", base / "merged-pool.json"

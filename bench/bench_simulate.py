@@ -43,7 +43,7 @@ def main() -> int:
     from wixoss_deckcheck.engine.groups import parse_group
     from wixoss_deckcheck.engine.policy import KEEP_ALL, builtin_policy
     from wixoss_deckcheck.engine.simulate import exact_hit, hit_group, make_group, run_simulation
-    from wixoss_deckcheck.pool import CardPool, PoolLocation
+    from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
 
     from wixoss_deckcheck.engine.deck import load_simulation_deck
     from wixoss_deckcheck.engine.model import build_model

@@ -46,7 +46,7 @@ def full_pool_path(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def full_pool(full_pool_path):
-    from wixoss_deckcheck.pool import CardPool, PoolLocation
+    from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
 
     return CardPool.load(PoolLocation(full_pool_path, "option"))
 
@@ -65,7 +65,7 @@ def merged_pool_path(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def merged_pool(merged_pool_path):
-    from wixoss_deckcheck.pool import CardPool, PoolLocation
+    from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
 
     return CardPool.load(PoolLocation(merged_pool_path, "option"))
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from wixoss_deckcheck.cards import Card
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.engine.deck import load_simulation_deck
 from wixoss_deckcheck.engine.model import build_model
-from wixoss_deckcheck.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 
 from conftest import DECKS
 

@@ -8,14 +8,14 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from wixoss_deckcheck import aliases as aliases_module
-from wixoss_deckcheck.aliases import ALIASES_ENV, load_aliases, read_alias_file, shipped_alias_paths, unknown_numbers
-from wixoss_deckcheck.checker import Checker
+from wixoss_deckcheck.pool import aliases as aliases_module
+from wixoss_deckcheck.pool.aliases import ALIASES_ENV, load_aliases, read_alias_file, shipped_alias_paths, unknown_numbers
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.cli import cli
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.formats import load_format
-from wixoss_deckcheck.pool import CardPool, PoolLocation
+from wixoss_deckcheck.tables.loading import load_format
+from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
 
 from conftest import DECKS
 
@@ -266,7 +266,7 @@ def test_the_pool_cache_never_holds_the_alias_tables(merged_pool_path, fresh_poo
 def test_an_alias_table_read_once_comes_from_the_cache_until_the_file_changes(tmp_path, monkeypatch):
     import time
 
-    from wixoss_deckcheck import yamlnodes
+    from wixoss_deckcheck.files import yamllines as yamlnodes
 
     table = tmp_path / "mine.yaml"
     table.write_text("aliases:\n  - {name: My Name, number: WDK01-014, note: mine}\n", encoding="utf-8")

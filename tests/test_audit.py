@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wixoss_deckcheck.audit import AuditSettings, expand_paths, run_audit
+from wixoss_deckcheck.checking.audit import AuditSettings, expand_paths, run_audit
 from wixoss_deckcheck.cli import cli
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
 from wixoss_deckcheck.errors import InputError
@@ -190,7 +190,7 @@ def test_input_error_survives_pickling():
 
 @pytest.mark.parametrize("count, jobs", [(1, 2), (49, 2), (10_000, 2), (3_001, 8)])
 def test_batches_keep_every_deck_in_order_and_shrink_toward_the_end(count, jobs):
-    from wixoss_deckcheck.audit import _chunks
+    from wixoss_deckcheck.checking.audit import _chunks
 
     paths = [f"deck{index}.txt" for index in range(count)]
     chunks = _chunks(paths, jobs)
@@ -208,7 +208,7 @@ def _dies_in_a_worker(job):
     """A batch function whose worker dies (as if killed) on the batch holding deck50.txt."""
     import os
 
-    from wixoss_deckcheck import audit as audit_module
+    from wixoss_deckcheck.checking import audit as audit_module
 
     if os.getpid() != _PARENT[0] and any(path.endswith("deck50.txt") for path in job[1]):
         os._exit(9)
@@ -220,7 +220,7 @@ def _dies_in_a_worker(job):
 def test_an_audit_finishes_in_process_when_a_worker_dies(tmp_path, full_pool_path, monkeypatch):
     import os
 
-    from wixoss_deckcheck import audit as audit_module
+    from wixoss_deckcheck.checking import audit as audit_module
 
     folder = tmp_path / "many"
     folder.mkdir()

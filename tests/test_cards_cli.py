@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import DECKS, run_main
-from wixoss_deckcheck.checker import Checker
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import load_deck, parse_deck_text
-from wixoss_deckcheck.formats import load_format
+from wixoss_deckcheck.tables.loading import load_format
 
 
 run = run_main

@@ -27,10 +27,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from wixoss_deckcheck.checker import Checker
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import parse_deck_text
-from wixoss_deckcheck.formats import load_format
-from wixoss_deckcheck.pool import CardPool, locate_pool
+from wixoss_deckcheck.tables.loading import load_format
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.yaml"))
 
@@ -54,7 +54,7 @@ def test_case(case, full_pool):
     checker = Checker(pool, table, str(as_of) if as_of else None, lang=case.get("lang", "en"))
     result = checker.check(deck)
     if case.get("play"):
-        from wixoss_deckcheck.engine.play import add_play_findings
+        from wixoss_deckcheck.checking.play import add_play_findings
 
         add_play_findings(checker, deck, result)
     got = [v.to_dict() for v in result.violations]

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from wixoss_deckcheck.cli import cli
-from wixoss_deckcheck.config import find_config, load_config
+from wixoss_deckcheck.checking.settings_file import find_config, load_config
 from wixoss_deckcheck.errors import InputError
 
 from conftest import EXAMPLES

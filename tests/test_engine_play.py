@@ -8,7 +8,7 @@ import pytest
 
 from wixoss_deckcheck.checks.registry import BY_CODE
 from wixoss_deckcheck.cli import main
-from wixoss_deckcheck.engine import play
+from wixoss_deckcheck.checking import play
 from wixoss_deckcheck.messages import Messages
 
 from engine_helpers import D01, WD01, lrig, resolved_deck, signi

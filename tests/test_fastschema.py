@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.fastschema import UnsupportedSchema, compile_schema
+from wixoss_deckcheck.files.fastschema import UnsupportedSchema, compile_schema
 from wixoss_deckcheck.importers.common import validate_pool_document
-from wixoss_deckcheck.resources import cardpool_dir, sample_pool_path
+from wixoss_deckcheck.files.resources import cardpool_dir, sample_pool_path
 
 SCHEMA = json.loads((cardpool_dir() / "schema.json").read_text(encoding="utf-8"))
 SAMPLE = json.loads(sample_pool_path().read_text(encoding="utf-8"))

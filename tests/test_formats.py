@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from wixoss_deckcheck.checker import Checker
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import parse_deck_text
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.formats import builtin_format_ids, load_format, load_table, resolve_mayus_room
-from wixoss_deckcheck.pool import CardPool, locate_pool
+from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format, load_table, resolve_mayus_room
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 
 from conftest import ROOT
 

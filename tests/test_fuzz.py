@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wixoss_deckcheck.cli import cli
-from wixoss_deckcheck.config import load_config
+from wixoss_deckcheck.checking.settings_file import load_config
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.formats import load_table
+from wixoss_deckcheck.tables.loading import load_table
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                           HealthCheck.too_slow])
@@ -178,10 +178,14 @@ DECK_DOCUMENT = st.fixed_dictionaries({}, optional={
 @given(document=DECK_DOCUMENT, indent=st.sampled_from([None, 1, 2]), ascii_only=st.booleans())
 def test_json_fast_path_matches_the_yaml_path(document, indent, ascii_only):
     from wixoss_deckcheck.decklist.structured import parse_structured_deck
-    from wixoss_deckcheck.decklist.yaml_reader import _deck_validator, _plainly_valid
+    import jsonschema
 
-    if _plainly_valid(document):
-        assert not list(_deck_validator().iter_errors(document))  # the quick yes is never wrong
+    from wixoss_deckcheck.decklist.yaml_reader import _plainly_valid
+    from wixoss_deckcheck.files.resources import schemas_dir
+    from wixoss_deckcheck.files.schema import load_schema
+
+    if _plainly_valid(document):  # the quick yes is never wrong
+        assert not list(jsonschema.Draft202012Validator(load_schema(schemas_dir() / "deck.schema.json")).iter_errors(document))
     text = json.dumps(document, indent=indent, ensure_ascii=ascii_only)
 
     def outcome(path):

@@ -10,7 +10,7 @@ import pytest
 from conftest import CARDDATA
 from wixoss_deckcheck.importers.merge import describe_entry, merge_sources
 from wixoss_deckcheck.importers.source import ImportedSource
-from wixoss_deckcheck.normalize import number_key
+from wixoss_deckcheck.pool.normalize import number_key
 
 
 @pytest.fixture(scope="module")

@@ -8,10 +8,10 @@ import string
 import pytest
 import yaml
 
-import wixoss_deckcheck.engine.play  # noqa: F401  (registers the play checks)
+import wixoss_deckcheck.checks.play  # noqa: F401  (registers the play checks)
 from wixoss_deckcheck.checks import BY_CODE
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.resources import messages_dir
+from wixoss_deckcheck.files.resources import messages_dir
 
 
 def fields(template: str) -> set[str]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from wixoss_deckcheck.checker import Checker
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import load_deck
-from wixoss_deckcheck.decklist.model import DeckEntry
-from wixoss_deckcheck.formats import load_format
-from wixoss_deckcheck.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.model.deck import DeckEntry
+from wixoss_deckcheck.tables.loading import load_format
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 
 from conftest import DECKS
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wixoss_deckcheck.pool import CardPool, PoolLocation
-from wixoss_deckcheck.sharded import SHARDS, ShardedIndex, shard_of
+from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
+from wixoss_deckcheck.pool.sharded import SHARDS, ShardedIndex, shard_of
 
 
 @settings(max_examples=100, deadline=None)
@@ -39,8 +39,8 @@ def test_a_cached_pool_decodes_only_the_shards_its_lookups_touch(full_pool_path)
 
 
 def test_building_the_sharded_cache_removes_the_older_cache_file(tmp_path):
-    from wixoss_deckcheck.cache import _cache_path
-    from wixoss_deckcheck.resources import sample_pool_path
+    from wixoss_deckcheck.files.cache import _cache_path
+    from wixoss_deckcheck.files.resources import sample_pool_path
 
     source = tmp_path / "pool.json"
     source.write_bytes(sample_pool_path().read_bytes())

@@ -175,6 +175,6 @@ def test_requests_is_not_imported_by_check():
     import subprocess
     import sys
 
-    code = "import sys, wixoss_deckcheck.cli.check, wixoss_deckcheck.pool; print('requests' in sys.modules)"
+    code = "import sys, wixoss_deckcheck.cli.check, wixoss_deckcheck.pool.cardpool; print('requests' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False"

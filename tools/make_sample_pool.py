@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from wixoss_deckcheck.decklist import load_deck  # noqa: E402
 from wixoss_deckcheck.importers.common import build_pool_document, write_pool  # noqa: E402
-from wixoss_deckcheck.pool import CardPool, PoolLocation  # noqa: E402
+from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation  # noqa: E402
 
 #: A few more well-known cards, for the README's name examples.
 EXTRA = ["WX01-001", "WX01-034", "WXK01-TK-01A"]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from wixoss_deckcheck.cards import LRIG_TYPES
+from wixoss_deckcheck.model.cards import LRIG_TYPES
+from wixoss_deckcheck.checks import params
 from wixoss_deckcheck.checks.registry import Finding, check
-from wixoss_deckcheck.resolved import ResolvedDeck
+from wixoss_deckcheck.model.resolved import ResolvedDeck
 
 
-@check("WX130", "colour-outside-lrig-colours", "error", "Card colour not among the level-0 LRIGs' colours")
+@check("WX130", "colour-outside-lrig-colours", "error", "Card colour not among the level-0 LRIGs' colours", params=params.COLOUR)
 def colour_outside_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Diva Selection, 2020-12-05 to 2023-01-31: a card in the main deck or the LRIG deck
     may not have a colour other than those of the level-0 LRIGs opened at game start;

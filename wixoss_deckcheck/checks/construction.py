@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from wixoss_deckcheck.cards import CARD_TYPES
-from wixoss_deckcheck.checks.registry import Finding, check, per_rule
-from wixoss_deckcheck.resolved import ResolvedDeck
+from wixoss_deckcheck.model.cards import CARD_TYPES
+from wixoss_deckcheck.checks import params
+from wixoss_deckcheck.checks.registry import Finding, check, derived
+from wixoss_deckcheck.model.resolved import ResolvedDeck
 
 
 def _amount_broken(found: int, params: dict) -> dict | None:
@@ -20,7 +21,7 @@ def _amount_broken(found: int, params: dict) -> dict | None:
     return None
 
 
-@check("WX101", "main-deck-size", "error", "Main deck size")
+@check("WX101", "main-deck-size", "error", "Main deck size", params=params.AMOUNT, params_required=True)
 def main_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """The main deck must hold exactly the number of cards the format sets (40)."""
     found = deck.count("main")
@@ -29,7 +30,7 @@ def main_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(section="main", found=found, allowed=allowed)
 
 
-@check("WX102", "main-copy-limit", "error", "Too many copies in the main deck")
+@check("WX102", "main-copy-limit", "error", "Too many copies in the main deck", params=params.MAX, params_required=True)
 def main_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """At most N cards with the same name in the main deck (4). Reprints under other
     numbers and the same card split over several lines count together."""
@@ -40,7 +41,7 @@ def main_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             yield Finding(tuple(entries), "main", entries[0].line, found, limit)
 
 
-@check("WX103", "life-burst-count", "error", "Life Burst count")
+@check("WX103", "life-burst-count", "error", "Life Burst count", params=params.AMOUNT, params_required=True)
 def life_burst_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """The number of main-deck cards with a Life Burst: at most 20 (exactly 20 before
     2020-12-05)."""
@@ -50,7 +51,7 @@ def life_burst_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(section="main", found=found, allowed=allowed)
 
 
-@check("WX104", "lrig-deck-size", "error", "LRIG deck size")
+@check("WX104", "lrig-deck-size", "error", "LRIG deck size", params=params.MAX, params_required=True)
 def lrig_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """At most 10 cards in the LRIG deck that are not PIECEs (PIECEs have their own
     places)."""
@@ -59,7 +60,7 @@ def lrig_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(section="lrig", found=found, allowed=params["max"])
 
 
-@check("WX105", "piece-count", "error", "Too many PIECEs")
+@check("WX105", "piece-count", "error", "Too many PIECEs", params=params.MAX, params_required=True)
 def piece_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """At most 2 PIECEs (PIECE and RELAY PIECE) in the LRIG deck, besides the 10 places."""
     found = deck.piece_total
@@ -68,7 +69,7 @@ def piece_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(tuple(pieces), "lrig", pieces[-1].line, found, params["max"])
 
 
-@check("WX106", "lrig-copy-limit", "error", "Same name twice in the LRIG deck")
+@check("WX106", "lrig-copy-limit", "error", "Same name twice in the LRIG deck", params=params.LRIG_COPIES, params_required=True)
 def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """No two LRIG-deck cards with the same name (before 2018-02-22: at most 4). A format
     may set another limit for some card types (``per_type``)."""
@@ -82,7 +83,7 @@ def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
                 yield Finding(tuple(entries), "lrig", entries[0].line, found, limit)
 
 
-@check("WX107", "level-zero-lrig", "error", "No level-0 LRIG")
+@check("WX107", "level-zero-lrig", "error", "No level-0 LRIG", params=params.MIN)
 def level_zero_lrig(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """The LRIG deck needs at least one level-0 LRIG to start the game with."""
     wanted = params.get("min", 1)
@@ -91,7 +92,7 @@ def level_zero_lrig(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(section="lrig", found=found, allowed={"min": wanted})
 
 
-@check("WX108", "team-piece-limit", "error", "More than one team PIECE")
+@check("WX108", "team-piece-limit", "error", "More than one team PIECE", params=params.MAX, params_required=True)
 def team_piece_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """At most one PIECE with 【チーム】 or 【ドリームチーム】 in its use condition, in
     total (printed on the cards, e.g. WXDi-P14-001)."""
@@ -101,12 +102,12 @@ def team_piece_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(tuple(pieces), "lrig", pieces[-1].line, found, params["max"])
 
 
-@check("WX109", "deck-card-types", "error", "Card in the wrong deck")
+@check("WX109", "deck-card-types", "error", "Card in the wrong deck", params=params.DECK_TYPES, params_required=True)
 def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Each deck holds only its card types: SIGNI and SPELL in the main deck; LRIG,
     ASSIST LRIG, ARTS, KEY, RESONA, PIECE in the LRIG deck, as the format allows."""
     types = deck.types
-    allowed_main, allowed_lrig = per_rule(params, "allowed types", _allowed_types)
+    allowed_main, allowed_lrig = derived(params, "allowed types", _allowed_types)
     if types["main"] <= allowed_main and types["lrig"] <= allowed_lrig:
         return  # the usual deck: every card's type is allowed where it is
     for entry in deck.entries:
@@ -134,7 +135,7 @@ def token_card(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             yield Finding((entry,), entry.section, entry.line, entry.count, 0)
 
 
-@check("WX111", "starting-lrigs", "error", "Cannot start the game")
+@check("WX111", "starting-lrigs", "error", "Cannot start the game", params=params.START, params_required=True)
 def starting_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """The game starts with a set number of level-0 LRIGs (1 or 3; Diva 2020-12-05 to
     2024-04-26: exactly 3, one center and two assists). The LRIG deck must allow one

@@ -2,7 +2,7 @@
 
 The entries are data in each format table (``mayus_room:``), dated by
 ``effective``/``until``. The engine passes the entries in force on the day being
-judged as ``params["entries"]`` (:class:`wixoss_deckcheck.formats.MayuEntry`).
+judged as ``params["entries"]`` (:class:`wixoss_deckcheck.tables.loading.MayuEntry`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from wixoss_deckcheck.checks.registry import Finding, check
-from wixoss_deckcheck.resolved import ResolvedDeck
+from wixoss_deckcheck.model.resolved import ResolvedDeck
 
 
 def _matching(deck: ResolvedDeck, keys: frozenset[str]) -> list:
@@ -22,7 +22,7 @@ def _first_line(entries) -> int | None:
     return min(lines) if lines else None
 
 
-@check("WX140", "mayus-room-banned", "error", "Banned card (Mayu's Room)")
+@check("WX140", "mayus-room-banned", "error", "Banned card (Mayu's Room)", table_rule=False)
 def banned(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """A card banned in Mayu's Room may not be in the deck at all."""
     for item in params["entries"]:
@@ -31,7 +31,7 @@ def banned(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
                 yield Finding((entry,), entry.section, entry.line, entry.count, 0, args={"effective": item.effective or "?"})
 
 
-@check("WX141", "mayus-room-limit", "error", "Over a Mayu's Room copy limit")
+@check("WX141", "mayus-room-limit", "error", "Over a Mayu's Room copy limit", table_rule=False)
 def copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """A card limited in Mayu's Room may have at most N copies (both decks together)."""
     for item in params["entries"]:
@@ -47,7 +47,7 @@ def copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
                               args={"effective": item.effective or "?"})
 
 
-@check("WX142", "mayus-room-pair", "error", "Restricted pair used together (Mayu's Room)")
+@check("WX142", "mayus-room-pair", "error", "Restricted pair used together (Mayu's Room)", table_rule=False)
 def pair(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Cards from both sides of a Mayu's Room pair may not be in one deck (main and LRIG
     deck together), whatever the counts."""
@@ -60,7 +60,7 @@ def pair(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             yield Finding(tuple(both), None, _first_line(both), args={"effective": item.effective or "?"})
 
 
-@check("WX143", "mayus-room-one-way", "error", "Card not allowed with another (Mayu's Room)")
+@check("WX143", "mayus-room-one-way", "error", "Card not allowed with another (Mayu's Room)", table_rule=False)
 def one_way(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """One-way restriction: if card A is in the deck, the listed cards B may not be (they
     may still be used together without A)."""

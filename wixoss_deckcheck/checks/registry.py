@@ -1,21 +1,28 @@
-"""The check registry: every check has a stable code, a readable name and a severity.
+"""The check registry: every check has a stable code, a readable name, a severity, a doc,
+the schema of its parameters and its message (keyed by code in ``messages/*.yaml``).
 
 A check is a small pure function ``(deck, params) -> iterator of Finding``. The
-engine (``wixoss_deckcheck.checker``) adds the code, name, severity, message and
-deck; a check never formats text or decides pass/fail. Codes are never reused: a
-retired check keeps its code reserved in ``RETIRED_CODES``.
+checker (:mod:`wixoss_deckcheck.checking.checker`) adds the code, name, severity,
+message and deck; a check never formats text or decides pass/fail. Codes are never
+reused: a retired check keeps its code reserved in ``RETIRED_CODES``.
+
+Every check module is imported by :mod:`wixoss_deckcheck.checks` (the package), so
+importing any part of it gives the complete registry.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 #: Codes of checks that no longer exist; they may never be given to a new check.
 RETIRED_CODES: frozenset[str] = frozenset()
 
-
 _NO_ARGS: Mapping[str, Any] = MappingProxyType({})
+
+#: The parameters of a check that takes none.
+NO_PARAMS: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": {}}
 
 
 class Finding(NamedTuple):
@@ -29,8 +36,17 @@ class Finding(NamedTuple):
     args: Mapping[str, Any] = _NO_ARGS
 
 
+CheckFunction = Callable[[Any, Mapping[str, Any]], Iterator[Finding]]
+
+
 class CheckInfo(NamedTuple):
-    """A registered check: its stable code, readable name (slug), severity and function."""
+    """A registered check.
+
+    ``kind`` is construction, input or play; ``table_rule`` says whether a format
+    table may name it in ``rules:`` (its ``params`` schema then validates the rule's
+    parameters, required when ``params_required``). The message template is the
+    entry of ``code`` in each language's ``messages/*.yaml``.
+    """
 
     code: str
     slug: str
@@ -38,42 +54,77 @@ class CheckInfo(NamedTuple):
     summary: str
     doc: str
     kind: str
-    function: Callable[..., Iterator[Finding]] | None
+    function: CheckFunction | None
+    params: dict[str, Any] | None = None
+    params_required: bool = False
+    table_rule: bool = False
 
 
-_PER_RULE: dict[tuple[int, str], tuple[dict, Any]] = {}
+class Params(dict):
+    """A rule's parameters as a check receives them, with a memo for what a check builds
+    from them: a check runs for every deck of an audit, its rule's parameters never change.
+
+    The checker makes one ``Params`` per rule it runs, so a memo never outlives the
+    pool and the rule it was made for.
+    """
+
+    __slots__ = ("_derived",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._derived: dict[str, Any] = {}
+
+    def derived(self, name: str, build: Callable[[Mapping[str, Any]], Any]) -> Any:
+        """``build(self)``, made the first time ``name`` is asked for."""
+        try:
+            return self._derived[name]
+        except KeyError:
+            value = self._derived[name] = build(self)
+            return value
 
 
-def per_rule(params: dict, name: str, build: Callable[[dict], Any]) -> Any:
-    """``build(params)``, made once per rule: a check runs for every deck of an audit,
-    its rule's parameters never change. ``name`` tells apart several values of one rule."""
-    key = (id(params), name)
-    found = _PER_RULE.get(key)
-    if found is None or found[0] is not params:  # an id reused by another dict: build anew
-        found = _PER_RULE[key] = (params, build(params))
-    return found[1]
+def derived(params: Mapping[str, Any], name: str, build: Callable[[Mapping[str, Any]], Any]) -> Any:
+    """``build(params)``, once per rule when ``params`` is a :class:`Params` (plain mappings,
+    as tests pass them, are built every time)."""
+    if isinstance(params, Params):
+        return params.derived(name, build)
+    return build(params)
 
 
 REGISTRY: dict[str, CheckInfo] = {}  # by slug
 BY_CODE: dict[str, CheckInfo] = {}
 
 
-def register(code: str, slug: str, severity: str, summary: str, kind: str = "construction", function=None, doc: str = ""):
+def register(code: str, slug: str, severity: str, summary: str, kind: str = "construction",
+             function: CheckFunction | None = None, doc: str = "", params: dict[str, Any] | None = None,
+             params_required: bool = False, table_rule: bool = False) -> CheckInfo:
+    """Add a check to the registry; a code or name used twice, or a retired code, is refused."""
     if code in RETIRED_CODES:
         raise ValueError(f"check code {code} is retired and may not be reused")
     if code in BY_CODE or slug in REGISTRY:
         raise ValueError(f"duplicate check {code} {slug}")
-    info = CheckInfo(code, slug, severity, summary, " ".join((doc or "").split()), kind, function)
+    if severity not in ("error", "warning"):
+        raise ValueError(f"check {code}: severity must be error or warning, not {severity!r}")
+    info = CheckInfo(code, slug, severity, summary, " ".join((doc or "").split()), kind, function,
+                     params, params_required, table_rule)
     REGISTRY[slug] = info
     BY_CODE[code] = info
     return info
 
 
-def check(code: str, slug: str, severity: str, summary: str, kind: str = "construction"):
-    """Decorator: register a check function under a stable code and slug."""
+def check(code: str, slug: str, severity: str, summary: str, kind: str = "construction", *,
+          params: dict[str, Any] | None = None, params_required: bool = False,
+          table_rule: bool | None = None) -> Callable[[CheckFunction], CheckFunction]:
+    """Decorator: register a check function under a stable code and name.
 
-    def wrap(function):
-        register(code, slug, severity, summary, kind, function, function.__doc__ or "")
+    A construction check is a table rule unless ``table_rule=False`` (Mayu's Room
+    checks take their entries from the table's ``mayus_room:`` list instead).
+    """
+
+    def wrap(function: CheckFunction) -> CheckFunction:
+        is_rule = (kind == "construction") if table_rule is None else table_rule
+        register(code, slug, severity, summary, kind, function, function.__doc__ or "",
+                 params if params is not None else (NO_PARAMS if is_rule else None), params_required, is_rule)
         return function
 
     return wrap

@@ -46,7 +46,7 @@ def audit_command(**params):
     on. Exit 0: every deck legal; 1: a deck is illegal; 2: a deck could not be read
     (or a card could not be identified).
     """
-    from wixoss_deckcheck.audit import AuditSettings, expand_paths, run_audit
+    from wixoss_deckcheck.checking.audit import AuditSettings, expand_paths, run_audit
 
     ctx = click.get_current_context()
     options = apply_settings(ctx, params)
@@ -78,7 +78,7 @@ def audit_command(**params):
     else:
         text = render(output_format, report, color=False, strict=report.strict)
     if output:
-        from wixoss_deckcheck.output import write_atomic
+        from wixoss_deckcheck.files.text import write_atomic
 
         write_atomic(output, text)
     else:

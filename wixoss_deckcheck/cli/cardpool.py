@@ -7,7 +7,7 @@ import sys
 import click
 
 from wixoss_deckcheck.cli.options import cardpool_option
-from wixoss_deckcheck.userdirs import installed_pool_path
+from wixoss_deckcheck.files.dirs import installed_pool_path
 
 IMPORTERS = {
     "wixossreact": ("wixoss_deckcheck.importers.wixossreact", "import_wixossreact"),
@@ -81,7 +81,7 @@ def build_command(from_dir, source_options, output, report_file, verbose):
     if report_file:
         import json
 
-        from wixoss_deckcheck.output import write_atomic
+        from wixoss_deckcheck.files.text import write_atomic
 
         write_atomic(report_file, json.dumps(result.report, ensure_ascii=False, indent=1) + "\n")
     _echo_build(target, document, result, verbose)
@@ -108,8 +108,8 @@ def _echo_build(target, document, result, verbose: bool) -> None:
 @cardpool_option
 def info_command(cardpool):
     """Show what the card pool holds and where it came from."""
-    from wixoss_deckcheck.pool import CardPool, locate_pool
-    from wixoss_deckcheck.pool_info import pool_summary
+    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+    from wixoss_deckcheck.pool.info import pool_summary
 
     summary = pool_summary(CardPool.load(locate_pool(cardpool)))
     click.echo(f"card pool: {summary['path']} ({summary['origin']})")

@@ -17,7 +17,7 @@ def cards_group():
 
 
 def _load(cardpool):
-    from wixoss_deckcheck.pool import CardPool, locate_pool
+    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 
     return CardPool.load(locate_pool(cardpool))
 
@@ -32,7 +32,7 @@ def search_command(query, format_id, limit, cardpool):
 
     Exit 1 when nothing matches.
     """
-    from wixoss_deckcheck.search import find_cards
+    from wixoss_deckcheck.pool.search import find_cards
 
     text = " ".join(query)
     matches = find_cards(_load(cardpool), text, format_id=format_id, limit=limit)

@@ -41,7 +41,7 @@ def check_command(decks, format_id, format_file, as_of, cardpool, lang, output_f
     format_id, format_file, as_of, cardpool, lang = (merged[k] for k in ("format_id", "format_file", "as_of", "cardpool", "lang"))
     encoding, disable, strict, exit_zero, color = (merged[k] for k in ("encoding", "disable", "strict", "exit_zero", "color"))
     output_format = choose_output_format(merged["output_format"])
-    from wixoss_deckcheck.run import run_check
+    from wixoss_deckcheck.checking.session import run_check
 
     report = run_check(
         decks, format_id=format_id, format_file=format_file, as_of=as_of, cardpool=cardpool,
@@ -53,7 +53,7 @@ def check_command(decks, format_id, format_file, as_of, cardpool, lang, output_f
     report.strict = bool(strict)
     text = render(output_format, report, color=use_color, verbose=verbose, to_terminal=not output, strict=report.strict)
     if output:
-        from wixoss_deckcheck.output import write_atomic
+        from wixoss_deckcheck.files.text import write_atomic
 
         write_atomic(output, text)
     else:

@@ -7,7 +7,7 @@ import json
 import click
 
 from wixoss_deckcheck.cli.options import lang_option
-from wixoss_deckcheck.dates import span_text as _span
+from wixoss_deckcheck.tables.dates import span_text as _span
 
 
 @click.group("formats", invoke_without_command=True)
@@ -17,7 +17,7 @@ def formats_group(ctx, output_format):
     """List the formats with their date ranges (or `formats show ID`)."""
     if ctx.invoked_subcommand is not None:
         return
-    from wixoss_deckcheck.formats import builtin_format_ids, load_format
+    from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format
 
     tables = [load_format(format_id) for format_id in builtin_format_ids()]
     if output_format == "json":
@@ -41,9 +41,9 @@ def formats_group(ctx, output_format):
 @lang_option
 def show_command(format_id, format_file, as_of, show_all, output_format, lang):
     """Print the rules and Mayu's Room entries of FORMAT_ID in force on a day."""
-    from wixoss_deckcheck.checker import parse_day, today
+    from wixoss_deckcheck.tables.dates import parse_day, today
     from wixoss_deckcheck.checks import REGISTRY
-    from wixoss_deckcheck.formats import load_format
+    from wixoss_deckcheck.tables.loading import load_format
 
     if not format_id and not format_file:
         raise click.UsageError("give a format id (all-star, key, diva) or --format-file")

@@ -9,8 +9,8 @@ import click
 
 def _usage() -> dict[str, list[str]]:
     """For each check slug, the built-in formats (and dates) whose tables use it."""
-    from wixoss_deckcheck.dates import span_text
-    from wixoss_deckcheck.formats import builtin_format_ids, load_format
+    from wixoss_deckcheck.tables.dates import span_text
+    from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format
 
     used: dict[str, list[str]] = {}
     for format_id in builtin_format_ids():
@@ -31,7 +31,7 @@ def rules_command(output_format):
     from wixoss_deckcheck.checks import BY_CODE
 
     try:  # play-legality checks live in the engine, beside the checks
-        import wixoss_deckcheck.engine.play  # noqa: F401
+        import wixoss_deckcheck.checks.play  # noqa: F401
     except ImportError:  # pragma: no cover - the engine is part of the package
         pass
     used = _usage()

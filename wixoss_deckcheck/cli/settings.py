@@ -1,7 +1,7 @@
 """Options shared by ``check`` and ``audit``: report format, output file, settings file.
 
 Precedence for every option: the command line, then the settings file
-(:mod:`wixoss_deckcheck.config`), then the built-in default. The report format
+(:mod:`wixoss_deckcheck.checking.settings_file`), then the built-in default. The report format
 has one more step before the default: under GitHub Actions (``GITHUB_ACTIONS=true``)
 it is ``github``.
 """
@@ -52,7 +52,7 @@ def apply_settings(ctx: click.Context, params: dict) -> dict:
     """Return ``params`` with every option the command line left unset taken from the settings file."""
     if params.get("no_config"):
         return dict(params)
-    from wixoss_deckcheck.config import load_config
+    from wixoss_deckcheck.checking.settings_file import load_config
 
     config = load_config(params.get("config_file"))
     if config.path is None:

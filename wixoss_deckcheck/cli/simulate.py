@@ -55,7 +55,7 @@ def simulate_command(deck, format_id, games, seed, first, turns, output_format, 
         build_report, choose_backend, default_groups, hit_group, run_simulation,
     )
     from wixoss_deckcheck.errors import UsageError
-    from wixoss_deckcheck.pool import CardPool, locate_pool
+    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 
     if by_turn is not None and hit is None:
         raise UsageError("--by-turn needs --hit")

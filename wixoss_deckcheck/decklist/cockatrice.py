@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from xml.parsers import expat
 
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry, new_entry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.errors import InputError
 
 _ZONES = {"main": "main", "side": "lrig", "lrig": "lrig"}

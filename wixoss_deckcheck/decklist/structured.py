@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry, new_entry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.decklist.text import parse_entry_line
 
 #: The keys a decklist document may have.

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry, new_entry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.normalize import fold_width
+from wixoss_deckcheck.pool.normalize import fold_width
 
 MAX_COPIES = 99
 MAX_LINES = 2_000

@@ -15,12 +15,12 @@ from functools import lru_cache
 
 import yaml
 
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.decklist.structured import entry_line, plain_deck
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.resources import _PACKAGE_DIR
-from wixoss_deckcheck.schema_errors import first_problem, pointer
-from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at, plain
+from wixoss_deckcheck.files.resources import schemas_dir
+from wixoss_deckcheck.files.schema import load_schema, validate
+from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at, plain
 
 
 def parse_yaml_deck(text: str, path: str, events: bool = True) -> Deck:
@@ -56,19 +56,10 @@ def _parse_with_nodes(text: str, path: str) -> Deck:
         data = plain(root, path)
     if not isinstance(data, dict):
         raise InputError("a YAML/JSON decklist must be a mapping with main: and lrig: lists", path, 1)
-    problem = None if _plainly_valid(data) else first_problem(_deck_validator(), data)
-    if problem is not None:
-        message, parts = problem
-        raise InputError(f"{message} (at {pointer(parts)})", path, line_at(root, parts))
+    if not _plainly_valid(data):
+        validate(data, load_schema(schemas_dir() / "deck.schema.json"), path, lambda parts: line_at(root, parts),
+                 "{message} (at {pointer})")
     return _build_deck(data, path, lambda parts: line_at(root, parts))
-
-
-@lru_cache(maxsize=1)
-def _deck_validator():
-    import jsonschema
-
-    schema = json.loads((_PACKAGE_DIR / "schemas" / "deck.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
 
 
 class _NotSimple(Exception):

@@ -12,7 +12,7 @@ register and still be unplayable as built, or draw badly. Modules:
 - :mod:`~wixoss_deckcheck.engine.sim_numpy` / :mod:`~wixoss_deckcheck.engine.sim_python` — the two
   simulation back ends (vectorised numpy, and a pure-Python fallback with the same model).
 - :mod:`~wixoss_deckcheck.engine.simulate` — runs a simulation and builds the report.
-- :mod:`~wixoss_deckcheck.engine.play` — play-legality findings (codes WX201...).
+- :mod:`~wixoss_deckcheck.checks.play` — play-legality findings (codes WX201...).
 
 Nothing here prints; numpy and matplotlib are imported only by the modules that need them.
 """

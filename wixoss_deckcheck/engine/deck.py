@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wixoss_deckcheck.cards import MAIN_DECK_TYPES
+from wixoss_deckcheck.model.cards import MAIN_DECK_TYPES
 from wixoss_deckcheck.decklist import load_deck
-from wixoss_deckcheck.decklist.model import Deck
+from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.pool import CardPool
-from wixoss_deckcheck.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.pool.cardpool import CardPool
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 
 DEFAULT_START_COUNTS = (1, 3)
 
@@ -43,8 +43,8 @@ def resolve_all(deck: Deck, pool: CardPool) -> ResolvedDeck:
 
 def load_simulation_deck(path: str, pool: CardPool, format_id: str | None = None) -> SimulationDeck:
     """Load ``path``; the format (option, else the deck's header, else diva) gives the start counts."""
-    from wixoss_deckcheck.checker import parse_day, today
-    from wixoss_deckcheck.formats import DEFAULT_FORMAT, load_format
+    from wixoss_deckcheck.tables.dates import parse_day, today
+    from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, load_format
 
     deck = load_deck(path)
     resolved = resolve_all(deck, pool)

@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from wixoss_deckcheck.cards import COLOURS, Card
+from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.errors import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 _LEVEL = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
 _WORDS = {

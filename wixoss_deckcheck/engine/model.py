@@ -30,20 +30,12 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from wixoss_deckcheck.cards import COLOURS, Card
+from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.engine.rules import SETUP_CARDS
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.pool.normalize import type_keys
 
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
-
-
-def type_key(lrig_type: str) -> str:
-    """Compare LRIG types after width folding and case folding (ＬｏＶ = LoV)."""
-    return unicodedata.normalize("NFKC", lrig_type).strip().casefold()
-
-
-def type_keys(types: Iterable[str]) -> frozenset[str]:
-    return frozenset(type_key(t) for t in types if t and t.strip())
 
 
 @dataclass(frozen=True)

@@ -34,17 +34,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from wixoss_deckcheck.cards import Card
+from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.engine.groups import Selector, colour_selector, level_selector, parse_group, type_selector
 from wixoss_deckcheck.engine.rules import OPENING_HAND
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.yamlnodes import line_at
+from wixoss_deckcheck.files.yamllines import line_at
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 BUILTIN_POLICIES = ("keep", "curve", "curve:N", "find:GROUP")
-_SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "mulligan.schema.json"
+_SCHEMA_NAME = "mulligan.schema.json"
 NO_CAP = 99
 
 
@@ -152,7 +152,7 @@ def load_policy(text: str, pool: "CardPool | None" = None) -> MulliganPolicy:
 
 def load_policy_file(path: Path, pool: "CardPool | None" = None) -> MulliganPolicy:
     """Read and validate a policy file; problems raise InputError naming file, line and JSON path."""
-    from wixoss_deckcheck.yamlnodes import load_yaml_file
+    from wixoss_deckcheck.files.yamllines import load_yaml_file
 
     data, root = load_yaml_file(path, "mulligan policy file")
     _validate(data, root, str(path))
@@ -210,28 +210,13 @@ def selector_from_dict(raw: dict, pool: "CardPool | None" = None) -> Selector:
     return result
 
 
-def _validate(data: Any, root, path: str) -> None:
-    import jsonschema
+def _validate(data: Any, root: Any, path: str) -> None:
+    from wixoss_deckcheck.files.resources import schemas_dir
+    from wixoss_deckcheck.files.schema import load_schema, validate
 
     if not isinstance(data, dict):
         raise InputError("a mulligan policy must be a YAML mapping (return:, keep:, max_copies:, find:)", path, 1)
-    schema = json.loads(_SCHEMA_PATH.read_text(encoding="utf-8"))
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(data), key=lambda e: (-len(e.absolute_path), list(map(str, e.absolute_path))))
-    if not errors:
-        return
-    error = errors[0]
-    while error.context:
-        error = sorted(error.context, key=lambda e: -len(e.absolute_path))[0]
-    parts = [str(p) for p in error.absolute_path]
-    message = error.message
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        if extra:
-            parts.append(extra[0])
-            message = f"unknown key {extra[0]!r} (not allowed here; a typo?)"
-    pointer = "/" + "/".join(parts)
-    raise InputError(f"{message} at {pointer}", path, line_at(root, pointer))
+    validate(data, load_schema(schemas_dir() / _SCHEMA_NAME), path, lambda parts: line_at(root, parts))
 
 
 def returned_total(plan: PolicyPlan, hand: Sequence[int]) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.cards import Card
+from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.engine import exact
 from wixoss_deckcheck.engine.groups import Selector, level_selector, members, parse_group, type_selector
 from wixoss_deckcheck.engine.model import DeckModel

@@ -11,9 +11,9 @@ from typing import Iterable
 
 from wixoss_deckcheck import __version__
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.pool import POOL_SCHEMA_ID
-from wixoss_deckcheck.resources import cardpool_dir
-from wixoss_deckcheck.textfiles import replace_atomically
+from wixoss_deckcheck.pool.cardpool import POOL_SCHEMA_ID
+from wixoss_deckcheck.files.resources import cardpool_dir
+from wixoss_deckcheck.files.text import replace_atomically
 
 JA_TYPES = {
     "シグニ": "SIGNI",
@@ -124,33 +124,18 @@ def build_pool_document(cards: list[dict], sources: Iterable[dict]) -> dict:
     }
 
 
-def _pool_schema() -> dict:
-    return json.loads((cardpool_dir() / "schema.json").read_text(encoding="utf-8"))
-
-
 def validate_pool_document(document: dict) -> None:
     """Validate a pool document against ``cardpool/schema.json`` (raises InputError).
 
     The schema is first checked by the compiled validator of
-    :mod:`wixoss_deckcheck.fastschema` (fast, same verdict); ``jsonschema`` runs only
+    :mod:`wixoss_deckcheck.files.fastschema` (fast, same verdict); ``jsonschema`` runs only
     to word the error of an invalid document, or when the schema uses a keyword the
     compiled validator does not know.
     """
-    from wixoss_deckcheck.fastschema import UnsupportedSchema, compile_schema
+    from wixoss_deckcheck.files.schema import load_schema, validate
 
-    schema = _pool_schema()
-    try:
-        if compile_schema(schema)(document, ()) is None:
-            return
-    except UnsupportedSchema:
-        pass
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(schema)
-    error = next(iter(sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))), None)
-    if error is not None:
-        path = "/" + "/".join(str(part) for part in error.absolute_path)
-        raise InputError(f"built pool does not match the card pool schema at {path}: {error.message}")
+    validate(document, load_schema(cardpool_dir() / "schema.json"), "",
+             template="built pool does not match the card pool schema at {pointer}: {message}")
 
 
 def write_pool(document: dict, target: Path) -> None:

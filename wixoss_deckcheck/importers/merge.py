@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from wixoss_deckcheck.importers.source import ImportedSource
-from wixoss_deckcheck.normalize import fold_width, name_key, number_key, search_key, series_of, strip_promo_note
+from wixoss_deckcheck.pool.normalize import fold_width, name_key, number_key, search_key, series_of, strip_promo_note
 
 SOURCE_ORDER = ("wixossreact", "relax", "webxoss", "english", "official")
 _GAME_ORDER = ("official", "wixossreact", "relax", "webxoss")

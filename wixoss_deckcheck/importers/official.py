@@ -27,7 +27,7 @@ from wixoss_deckcheck.importers.common import (
     split_types,
 )
 from wixoss_deckcheck.importers.source import ImportedSource, read_text, set_if
-from wixoss_deckcheck.normalize import series_of
+from wixoss_deckcheck.pool.normalize import series_of
 
 SOURCE_NAME = "official"
 _FORMAT_ICONS = {"icon_txt_format_key": "key", "icon_txt_format_diva": "diva"}

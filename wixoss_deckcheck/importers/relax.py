@@ -24,7 +24,7 @@ from wixoss_deckcheck.importers.common import (
     split_types,
 )
 from wixoss_deckcheck.importers.source import ImportedSource, read_json_list, set_if
-from wixoss_deckcheck.normalize import series_of
+from wixoss_deckcheck.pool.normalize import series_of
 
 SOURCE_NAME = "relax"
 _REQUIRED = ("ID", "NAME", "TYPE")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.textfiles import read_text_file
+from wixoss_deckcheck.files.text import read_text_file
 
 
 @dataclass

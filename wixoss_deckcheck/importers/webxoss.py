@@ -16,7 +16,7 @@ from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.source import ImportedSource, read_json_list
-from wixoss_deckcheck.normalize import series_of
+from wixoss_deckcheck.pool.normalize import series_of
 
 SOURCE_NAME = "webxoss"
 _TYPES = {"SIGNI": "SIGNI", "LRIG": "LRIG", "ARTS": "ARTS", "SPELL": "SPELL", "RESONA": "RESONA",

@@ -26,7 +26,7 @@ from wixoss_deckcheck.importers.common import (
     parse_limiting,
     split_types,
 )
-from wixoss_deckcheck.normalize import name_key, series_of
+from wixoss_deckcheck.pool.normalize import name_key, series_of
 
 SOURCE_NAME = "wixossreact"
 REQUIRED_COLUMNS = ("CardNum", "CardName", "Type", "CardClass", "Color", "Level", "Limit", "Restriction", "LifeBurst")

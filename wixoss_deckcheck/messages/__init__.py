@@ -18,7 +18,7 @@ _DIR = Path(__file__).resolve().parent
 @lru_cache(maxsize=None)
 def _load(lang: str) -> dict:
     """The messages of one language (parsed once, then read from the user cache)."""
-    from wixoss_deckcheck.cache import load_marshalled, store_marshalled
+    from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
 
     path = _DIR / f"{lang}.yaml"
     if not path.is_file():

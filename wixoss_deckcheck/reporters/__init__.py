@@ -1,4 +1,4 @@
-"""Reporters: turn a :class:`~wixoss_deckcheck.report.RunReport` into text, JSON, CI formats.
+"""Reporters: turn a :class:`~wixoss_deckcheck.model.results.RunReport` into text, JSON, CI formats.
 
 Reporters live in a registry by name (``--output-format NAME``) and return the whole
 output as a string; they never decide pass or fail.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.model.results import RunReport
 
 Reporter = Callable[..., str]
 REPORTERS: dict[str, Reporter] = {}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from wixoss_deckcheck.checker import DeckResult
-from wixoss_deckcheck.violations import Violation
+from wixoss_deckcheck.model.results import DeckResult
+from wixoss_deckcheck.model.violation import Violation
 
 #: The rule id the CI formats give a deck that could not be read or parsed.
 INPUT_ERROR_ID = "input-error"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters import reporter
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters import reporter
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from xml.etree import ElementTree as ET
 
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters import reporter
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, deck_fails, violation_line
 

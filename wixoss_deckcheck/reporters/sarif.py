@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters import reporter
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import click
 
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters.ci_common import per_code, violation_line
 
 _COLOURS = {"error": "red", "warning": "yellow"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters import reporter
 
 _COLOURS = {"error": "red", "warning": "yellow"}

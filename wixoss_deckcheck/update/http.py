@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Callable
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.update.config import FetchPolicy
+from wixoss_deckcheck.update.sources import FetchPolicy
 
 _RETRY_STATUS = {429, 500, 502, 503, 504}
 _CHUNK = 65536

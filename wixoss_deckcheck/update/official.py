@@ -21,8 +21,8 @@ from typing import Callable
 from urllib.parse import parse_qs, urljoin, urlparse
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.textfiles import replace_atomically
-from wixoss_deckcheck.update.config import SourceSpec
+from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.update.sources import SourceSpec
 from wixoss_deckcheck.update.http import Fetcher, FetchError, RateLimiter
 
 _SAFE_NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9\-]{1,40}$")

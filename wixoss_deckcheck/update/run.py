@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Callable
 
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.normalize import number_key
-from wixoss_deckcheck.textfiles import replace_atomically
-from wixoss_deckcheck.update.config import SourceSpec, load_sources
-from wixoss_deckcheck.userdirs import user_data_dir
+from wixoss_deckcheck.pool.normalize import number_key
+from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.update.sources import SourceSpec, load_sources
+from wixoss_deckcheck.files.dirs import user_data_dir
 
 
 class UpdateError(InputError):

@@ -11,6 +11,8 @@ Card numbers match case-insensitively, with or without the English edition's
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import re
 import unicodedata
 
@@ -101,3 +103,14 @@ def series_of(number: str) -> str:
         letters = re.match(r"[A-Za-z]*", parts[1]).group(0)
         return f"PR-{letters}" if letters else "PR"
     return parts[0]
+
+
+def type_key(lrig_type: str) -> str:
+    """An LRIG type as compared in play: after width folding and case folding (ＬｏＶ = LoV).
+
+    Compare LRIG types after width folding and case folding (ＬｏＶ = LoV)."""
+    return unicodedata.normalize("NFKC", lrig_type).strip().casefold()
+
+
+def type_keys(types: Iterable[str]) -> frozenset[str]:
+    return frozenset(type_key(t) for t in types if t and t.strip())

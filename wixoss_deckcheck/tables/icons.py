@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Iterable
 
-from wixoss_deckcheck.cards import Card
+from wixoss_deckcheck.model.cards import Card
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 
 class IconIndex:
@@ -27,7 +27,6 @@ class IconIndex:
         self._by_name: dict[str, frozenset[str]] = {}
         self._by_number: dict[str, frozenset[str]] = {}
         #: Card-pool checks remember the (number, name) pairs they found legal, per rule.
-        self.verdicts: dict[int, set] = {}
         self._level_zero: dict[frozenset[str], set[tuple[frozenset[str], str]]] = {}
 
     def icons_of_number(self, number: str) -> frozenset[str]:

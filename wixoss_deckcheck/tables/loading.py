@@ -3,8 +3,8 @@
 Built-in formats live in ``formats/*.yaml``; a user format file (``--format-file``)
 has the same shape and may ``extends:`` a built-in format (or another file).
 Every table is validated against ``formats/schema.json`` before use; a table
-that passed once is remembered in the user cache (by size and modification time)
-so that a normal ``check`` does not pay for loading the validator.
+that passed once is remembered in the user cache (by its size and modification time,
+and the schema's stamp) so that a normal ``check`` does not pay for loading the validator.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.normalize import name_key
-from wixoss_deckcheck.resources import formats_dir
+from wixoss_deckcheck.pool.normalize import name_key
+from wixoss_deckcheck.files.resources import formats_dir
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 _DATE_KEYS = ("since", "until", "announced", "effective")
 
@@ -168,31 +168,19 @@ def builtin_path(format_id: str) -> Path:
     return path
 
 
-@lru_cache(maxsize=1)
-def _validator():
-    import jsonschema
-
-    import json
-
-    schema = json.loads((formats_dir() / "schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
-
-
 def validate_table(data: Any, path: Path, text: str) -> None:
     """Validate a format table; raise InputError with file, line and JSON path."""
-    from wixoss_deckcheck.schema_errors import first_problem, pointer
+    from wixoss_deckcheck.files.schema import validate
+    from wixoss_deckcheck.tables.schema import format_schema
 
     if not isinstance(data, dict):
         raise InputError("a format table must be a YAML mapping (id:, rules:, mayus_room:)", str(path), 1)
-    problem = first_problem(_validator(), data)
-    if problem is not None:
-        message, parts = problem
-        raise InputError(f"{message} at {pointer(parts)}", str(path), _line_of(text, parts))
+    validate(data, format_schema(), str(path), lambda parts: _line_of(text, parts))
 
 
 def _line_of(text: str, parts: list) -> int | None:
     """The line of the entry at a JSON path in a format file's text."""
-    from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at
+    from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at
 
     try:
         return line_at(compose_with_lines(text, ""), parts)
@@ -219,11 +207,14 @@ def _check_dates(value, parts: list, path: Path, text: str) -> None:
 
 def read_table(path: Path) -> dict:
     """Read and validate one format file (validation remembered in the cache)."""
-    from wixoss_deckcheck.cache import load_marshalled, store_marshalled
-    from wixoss_deckcheck.textfiles import read_text_file
+    from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
+    from wixoss_deckcheck.files.text import read_text_file
+
+    from wixoss_deckcheck.tables.schema import schema_stamp
 
     text = read_text_file(path, "format file")
-    cached = load_marshalled("table", path)
+    depends = schema_stamp()
+    cached = load_marshalled("table", path, depends)
     if cached is not None:
         return cached
     import yaml
@@ -237,7 +228,7 @@ def read_table(path: Path) -> dict:
         raise InputError(f"invalid YAML: {exc}", str(path)) from None
     validate_table(data, path, text)
     _check_dates(data, [], path, text)
-    store_marshalled("table", path, data)
+    store_marshalled("table", path, data, depends)
     return data
 
 

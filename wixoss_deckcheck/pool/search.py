@@ -13,11 +13,11 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from wixoss_deckcheck.cards import Card
-from wixoss_deckcheck.normalize import looks_like_number, number_key, search_key
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.normalize import looks_like_number, number_key, search_key
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,8 @@ class Match:
 
 def format_filter(pool: "CardPool", format_id: str, day: str | None = None) -> Callable[[Card], bool]:
     """A predicate: may this card be played in ``format_id`` (icon rule, as of ``day``)?"""
-    from wixoss_deckcheck.formats import load_format
-    from wixoss_deckcheck.icons import IconIndex
+    from wixoss_deckcheck.tables.loading import load_format
+    from wixoss_deckcheck.tables.icons import IconIndex
 
     table = load_format(format_id)
     day = day or _dt.date.today().isoformat()

@@ -5,29 +5,30 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from wixoss_deckcheck.checks.registry import Finding, check, per_rule
-from wixoss_deckcheck.normalize import name_key, number_key
-from wixoss_deckcheck.resolved import ResolvedDeck
+from wixoss_deckcheck.checks import params
+from wixoss_deckcheck.checks.registry import Finding, check, derived
+from wixoss_deckcheck.pool.normalize import name_key, number_key
+from wixoss_deckcheck.model.resolved import ResolvedDeck
 
 
 def _is_level_zero_lrig(card) -> bool:
     return card.is_lrig and card.level == 0
 
 
-@check("WX120", "card-pool", "error", "Card not in the format's card pool")
+@check("WX120", "card-pool", "error", "Card not in the format's card pool", params=params.CARD_POOL, params_required=True)
 def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """A card must carry one of the format's icons (Key: key icon; Diva: diva icon). A
     card without it is legal when a card of the same name has it (a reprint), or when
     the print the deck names has it. Level-0 LRIGs follow their own rule
     (level-zero-lrig-pool)."""
-    required, include, exclude = per_rule(params, "card pool", _compiled)
+    required, include, exclude = derived(params, "card pool", _compiled)
     if not required and not exclude:
         return
     same_name = params.get("same_name", True)
     exempt_level_zero = params.get("exempt_level_zero_lrigs", False)
     icons_of_number, icons_of_name = deck.icons.icons_of_number, deck.icons.icons_of_name
     # The verdict depends only on the card, the printed number and the rule: remember it.
-    legal = deck.icons.verdicts.setdefault(id(params), set())
+    legal = derived(params, "legal prints", lambda _params: set())
     for entry in deck.entries:
         card = entry.card
         if card.token or (entry.number, card.key) in legal:
@@ -72,7 +73,7 @@ class _Selection:
         return any(pattern.match(number) for pattern in self.series for number in numbers)
 
 
-@check("WX121", "level-zero-lrig-pool", "error", "Level-0 LRIG not usable in the format")
+@check("WX121", "level-zero-lrig-pool", "error", "Level-0 LRIG not usable in the format", params=params.LEVEL_ZERO_POOL, params_required=True)
 def level_zero_lrig_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Diva Selection: a level-0 LRIG without the diva icon is legal only if some
     Diva-series level-0 LRIG has the same colour and the same LRIG type (correction of

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.resources import cardpool_dir
-from wixoss_deckcheck.userdirs import user_data_dir
+from wixoss_deckcheck.files.resources import cardpool_dir
+from wixoss_deckcheck.files.dirs import user_data_dir
 
 SOURCES_ENV = "WIXOSS_DECKCHECK_SOURCES"
 PARSERS = ("wixossreact", "relax", "webxoss", "english", "official")

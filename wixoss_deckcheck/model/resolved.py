@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wixoss_deckcheck.cards import LRIG_TYPES, PIECE_TYPES, Card
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry
+from wixoss_deckcheck.model.cards import LRIG_TYPES, PIECE_TYPES, Card
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.icons import IconIndex
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.tables.icons import IconIndex
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 
 class ResolvedEntry:

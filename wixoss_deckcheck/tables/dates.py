@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from wixoss_deckcheck.errors import InputError
+
 
 def last_day(until: str) -> str:
     """The last day a rule with this ``until`` is in force."""
@@ -19,3 +21,16 @@ def span_text(since: str | None, until: str | None) -> str:
     if until:
         return f"to {last_day(until)}"
     return "always"
+
+
+def today() -> str:
+    """Today's date, YYYY-MM-DD."""
+    return _dt.date.today().isoformat()
+
+
+def parse_day(text: str) -> str:
+    """Validate a YYYY-MM-DD date given by the user."""
+    try:
+        return _dt.date.fromisoformat(str(text).strip()).isoformat()
+    except ValueError:
+        raise InputError(f"not a date (YYYY-MM-DD): {text!r}") from None

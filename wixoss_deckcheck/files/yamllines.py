@@ -56,7 +56,7 @@ def _dates_to_text(value):
 
 def load_yaml_file(path, what: str = "YAML file"):
     """Load a YAML file (returns data and the composed root node for line lookups)."""
-    from wixoss_deckcheck.textfiles import read_text_file
+    from wixoss_deckcheck.files.text import read_text_file
 
     text = read_text_file(path, what)
     root = compose_with_lines(text, str(path))

@@ -13,18 +13,12 @@ need 3 LRIGs on the field. LRIG types compare after width folding (ＬｏＶ = L
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
-from wixoss_deckcheck.cards import COLOURS
-from wixoss_deckcheck.checks.registry import REGISTRY, Finding, check
-from wixoss_deckcheck.engine.model import type_keys
-from wixoss_deckcheck.normalize import name_key
-from wixoss_deckcheck.resolved import ResolvedDeck, ResolvedEntry
-
-if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.checker import Checker, DeckResult
-    from wixoss_deckcheck.decklist.model import Deck
-    from wixoss_deckcheck.violations import Violation
+from wixoss_deckcheck.model.cards import COLOURS
+from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.pool.normalize import name_key, type_keys
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 
 DEFAULT_COUNTS = (1, 3)
 USE_COST_TYPES = ("ARTS", "PIECE", "RELAY_PIECE", "KEY")
@@ -275,40 +269,3 @@ def cannot_start(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(tuple(zeros), "lrig", None, 0, 1, args={"reason": "no_center"})
     elif not any(total >= n for n in counts):
         yield Finding(tuple(zeros), "lrig", zeros[0].line, total, list(counts), args={"reason": "counts"})
-
-
-# -- running the analysis --------------------------------------------------------------
-
-def play_params(checker: "Checker") -> dict:
-    """The start counts of the format in force, and whether construction checks cover starting."""
-    counts = DEFAULT_COUNTS
-    for rule in checker.rules:
-        if rule.check == "starting-lrigs":
-            counts = tuple(rule.params.get("counts", DEFAULT_COUNTS))
-    in_force = {rule.check for rule in checker.rules}
-    return {"counts": list(counts), "covered": {"starting-lrigs", "level-zero-lrig"} <= in_force}
-
-
-def play_checks() -> list:
-    return [info for info in REGISTRY.values() if info.kind == "play"]
-
-
-def play_violations(checker: "Checker", deck: "Deck") -> list["Violation"]:
-    """Run every play check (not disabled with --disable) on one parsed deck."""
-    resolved, _problems = checker.resolve(deck)
-    params = play_params(checker)
-    out = []
-    for info in play_checks():
-        if info.code in checker.disabled or info.slug in checker.disabled:
-            continue
-        for finding in info.function(resolved, params):
-            out.append(checker._violation(info, finding, source="play"))
-    return out
-
-
-def add_play_findings(checker: "Checker", deck: "Deck", result: "DeckResult") -> None:
-    """Add the play findings to a checked deck's violations (kept in line order)."""
-    if result.error is not None:
-        return
-    result.violations.extend(play_violations(checker, deck))
-    result.violations.sort(key=lambda v: (v.line is None, v.line or 0, v.code))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
 @lru_cache(maxsize=None)
@@ -39,3 +39,8 @@ def messages_dir() -> Path:
 
 def sample_pool_path() -> Path:
     return cardpool_dir() / "sample-pool.json"
+
+
+def schemas_dir() -> Path:
+    """The JSON Schemas of the tool's own files (decks, settings, aliases, policies, records)."""
+    return _PACKAGE_DIR / "schemas"

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.resources import _PACKAGE_DIR
+from wixoss_deckcheck.files.resources import schemas_dir
 
 YAML_NAMES = (".wixoss-deckcheck.yaml", ".wixoss-deckcheck.yml")
 TABLE = "wixoss-deckcheck"
@@ -99,7 +99,7 @@ def load_config(path: str | Path | None = None, start: Path | None = None) -> Co
 
 
 def _read_text(path: Path) -> str:
-    from wixoss_deckcheck.textfiles import read_text_file
+    from wixoss_deckcheck.files.text import read_text_file
 
     return read_text_file(path, "settings file")
 
@@ -152,7 +152,7 @@ def _parse_toml(text: str, path: Path):
 # -- YAML ------------------------------------------------------------------------------
 
 def _parse_yaml(text: str, path: Path):
-    from wixoss_deckcheck.yamlnodes import compose_with_lines, line_at, plain
+    from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at, plain
 
     root = compose_with_lines(text, str(path))
     data = plain(root, str(path))
@@ -177,17 +177,10 @@ def _dates_to_text(value: Any) -> Any:
     return value
 
 
-def _schema() -> dict:
-    import json
-
-    return json.loads((_PACKAGE_DIR / "schemas" / "config.schema.json").read_text(encoding="utf-8"))
 
 
 def _validate(data: dict, path: Path, line_of) -> None:
     """Validate against the settings schema; a problem names the file, line and JSON path."""
-    from wixoss_deckcheck.schema_errors import check_against, pointer
+    from wixoss_deckcheck.files.schema import load_schema, validate
 
-    problem = check_against(_schema(), data)
-    if problem is not None:
-        message, parts = problem
-        raise InputError(f"{message} at {pointer(parts)}", str(path), line_of(parts))
+    validate(data, load_schema(schemas_dir() / "config.schema.json"), str(path), line_of)

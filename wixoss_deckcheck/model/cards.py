@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
-from wixoss_deckcheck.normalize import name_key
+from wixoss_deckcheck.pool.normalize import name_key
 
 #: Card types, as written in the card pool file.
 MAIN_DECK_TYPES = ("SIGNI", "SPELL")

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, NamedTuple
 
-from wixoss_deckcheck.cards import Card
+from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key, search_key, series_of, split_edition_suffix
-from wixoss_deckcheck.resources import sample_pool_path
-from wixoss_deckcheck.sharded import ShardedIndex
-from wixoss_deckcheck.userdirs import installed_pool_path
+from wixoss_deckcheck.pool.normalize import looks_like_number, name_key, number_key, search_key, series_of, split_edition_suffix
+from wixoss_deckcheck.files.resources import sample_pool_path
+from wixoss_deckcheck.pool.sharded import ShardedIndex
+from wixoss_deckcheck.files.dirs import installed_pool_path
 
 POOL_ENV = "WIXOSS_DECKCHECK_CARDPOOL"
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
@@ -70,7 +70,7 @@ class Resolution:
 class CardPool:
     """All known cards, indexed by number (reprints included) and by name in every language."""
 
-    #: Alias tables (:mod:`wixoss_deckcheck.aliases`), read on the first name no card has.
+    #: Alias tables (:mod:`wixoss_deckcheck.pool.aliases`), read on the first name no card has.
     #: A class default, so a pool that never misses never reads them, and the
     #: compact pool cache never holds them.
     _aliases = None
@@ -167,7 +167,7 @@ class CardPool:
         one encoded row per card; rows are decoded only when a card is looked at, so a
         ``check`` reads the indexes and the few dozen cards of its deck.
         """
-        from wixoss_deckcheck.cache import discard_marshalled, load_marshalled, store_marshalled
+        from wixoss_deckcheck.files.cache import discard_marshalled, load_marshalled, store_marshalled
 
         path = location.path
         if path.is_file():
@@ -278,7 +278,7 @@ class CardPool:
         the print of SET, as for card names.
         """
         if self._aliases is None:
-            from wixoss_deckcheck.aliases import load_aliases
+            from wixoss_deckcheck.pool.aliases import load_aliases
 
             self._aliases = load_aliases()
         base, edition = split_edition_suffix(text)
@@ -347,7 +347,7 @@ class CardPool:
 
     def suggest(self, text: str, limit: int = 3) -> list[str]:
         """Close matches for an unknown query, as ``NUMBER name`` strings."""
-        from wixoss_deckcheck.suggest import suggest_cards
+        from wixoss_deckcheck.pool.suggest import suggest_cards
 
         return suggest_cards(self, text, limit)
 

@@ -52,3 +52,17 @@ def replace_atomically(target: Path, data: bytes, private: bool = False) -> None
         except OSError:
             pass
         raise
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write a user-named output file (``-o``): atomically, an InputError on failure."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError("output directory does not exist", str(target))
+    if target.is_dir():
+        raise InputError("output path is a directory", str(target))
+    try:
+        replace_atomically(target, text.encode("utf-8"))
+    except OSError as exc:
+        raise InputError(f"cannot write output: {exc.strerror or exc}", str(target)) from None

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from wixoss_deckcheck.checker import Checker, DeckResult, parse_day, today
+from wixoss_deckcheck.checking.checker import Checker
+from wixoss_deckcheck.model.results import DeckResult
+from wixoss_deckcheck.tables.dates import parse_day, today
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.formats import DEFAULT_FORMAT, FormatTable, builtin_path, load_format
+from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, FormatTable, builtin_path, load_format
 from wixoss_deckcheck.messages import default_language
-from wixoss_deckcheck.pool import CardPool, locate_pool
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.model.results import RunReport
 
 
 class CheckSession:
@@ -80,7 +82,7 @@ class CheckSession:
             return DeckResult(path, format=deck.format, error=exc)
         result = checker.check(deck)
         if self.play:
-            from wixoss_deckcheck.engine.play import add_play_findings
+            from wixoss_deckcheck.checking.play import add_play_findings
 
             add_play_findings(checker, deck, result)
         return result

@@ -3,7 +3,7 @@
 :func:`expand_paths` turns command-line arguments (files, directories searched
 recursively, glob patterns, and ``-`` for a list of paths on standard input) into
 deck files. :func:`run_audit` checks them over worker processes, each of which
-loads the card pool once, and returns one :class:`~wixoss_deckcheck.report.RunReport`
+loads the card pool once, and returns one :class:`~wixoss_deckcheck.model.results.RunReport`
 in the order the decks were found. A deck that cannot be read or parsed becomes
 an input error for that deck; the audit goes on. Nothing here prints.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
-from wixoss_deckcheck.report import RunReport
+from wixoss_deckcheck.model.results import RunReport
 
 #: Below this many decks the audit runs in the calling process (starting workers costs more).
 IN_PROCESS_LIMIT = 48
@@ -108,7 +108,7 @@ _SESSION_SETTINGS: AuditSettings | None = None
 def _session(settings: AuditSettings):
     global _SESSION, _SESSION_SETTINGS
     if _SESSION is None or _SESSION_SETTINGS != settings:
-        from wixoss_deckcheck.run import CheckSession
+        from wixoss_deckcheck.checking.session import CheckSession
 
         _SESSION = CheckSession(settings.cardpool, settings.lang, settings.disable)
         _SESSION_SETTINGS = settings
@@ -160,7 +160,7 @@ def default_jobs() -> int:
 def run_audit(paths: list[str], settings: AuditSettings, jobs: int | None = None,
               on_progress: Callable[[int], None] | None = None) -> RunReport:
     """Check every deck in ``paths``; usage errors (unknown format, bad date) raise at once."""
-    from wixoss_deckcheck.checker import parse_day, today
+    from wixoss_deckcheck.tables.dates import parse_day, today
 
     day = parse_day(settings.as_of) if settings.as_of else None
     settings = AuditSettings(settings.cardpool, settings.lang, tuple(settings.disable), settings.format_id,

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 
 def pool_summary(pool: "CardPool") -> dict:
@@ -35,8 +35,8 @@ def format_counts(pool: "CardPool") -> dict:
     """Cards per format: All-Star takes every deck card; Key Selection and Diva
     Selection take the cards carrying their icon (recorded from the official pages,
     else derived from the series by the format tables)."""
-    from wixoss_deckcheck.formats import load_format
-    from wixoss_deckcheck.icons import IconIndex
+    from wixoss_deckcheck.tables.loading import load_format
+    from wixoss_deckcheck.tables.icons import IconIndex
 
     icons = IconIndex(pool, load_format("diva").icons)
     deck_cards = [card for card in pool.cards if not card.token]

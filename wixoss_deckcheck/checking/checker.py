@@ -1,24 +1,25 @@
-"""The checking engine: resolve a deck against the pool, run the rules in force, and
+"""The checker: resolve a deck against the pool, run the rules in force, and
 return violation records. Pure: no printing, no network, no exit codes.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Iterable
 
-from wixoss_deckcheck.cards import LRIG_TYPES, MAIN_DECK_TYPES, PIECE_TYPES
+from wixoss_deckcheck.model.cards import LRIG_TYPES, MAIN_DECK_TYPES, PIECE_TYPES
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
-from wixoss_deckcheck.decklist.model import Deck
+from wixoss_deckcheck.checks.registry import Params
+from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.formats import FormatTable, resolve_mayus_room
-from wixoss_deckcheck.icons import IconIndex
+from wixoss_deckcheck.tables.loading import FormatTable, resolve_mayus_room
+from wixoss_deckcheck.tables.icons import IconIndex
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.pool import CardPool
-from wixoss_deckcheck.resolved import ResolvedDeck, ResolvedEntry
-from wixoss_deckcheck.violations import Violation
-from wixoss_deckcheck.wording import Placeholders, fill
+from wixoss_deckcheck.pool.cardpool import CardPool
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.model.results import DeckResult
+from wixoss_deckcheck.model.violation import Violation
+from wixoss_deckcheck.tables.dates import today
+from wixoss_deckcheck.checking.wording import Placeholders, fill
 
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
 
@@ -26,75 +27,6 @@ _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "may
 def _violation_order(violation: Violation) -> tuple:
     """Violations in line order (those without a line last), then by code."""
     return (violation.line is None, violation.line or 0, violation.code)
-
-
-def today() -> str:
-    return _dt.date.today().isoformat()
-
-
-def parse_day(text: str) -> str:
-    """Validate a YYYY-MM-DD date given by the user."""
-    try:
-        return _dt.date.fromisoformat(str(text).strip()).isoformat()
-    except ValueError:
-        raise InputError(f"not a date (YYYY-MM-DD): {text!r}") from None
-
-
-@dataclass
-class DeckResult:
-    """The verdict on one deck: its violations, or the input error that stopped it."""
-
-    path: str
-    format: str | None = None
-    as_of: str | None = None
-    counts: dict = field(default_factory=dict)
-    violations: list[Violation] = field(default_factory=list)
-    error: InputError | None = None
-    #: :meth:`to_dict` as compact JSON, once :meth:`to_json` has made it.
-    json_text: str | None = field(default=None, repr=False, compare=False)
-
-    def __reduce__(self):
-        # Compact when crossing to the parent process of a parallel audit (see Violation).
-        return (DeckResult, (self.path, self.format, self.as_of, self.counts, self.violations, self.error,
-                             self.json_text))
-
-    def to_json(self) -> str:
-        """:meth:`to_dict` as compact JSON text (``json.dumps`` with its default separators),
-        made once: a parallel audit has its workers make it for the JSON reports. Call it
-        only on a finished result."""
-        if self.json_text is None:
-            import json
-
-            self.json_text = json.dumps(self.to_dict(), ensure_ascii=False)
-        return self.json_text
-
-    @property
-    def legal(self) -> bool:
-        return self.error is None and not any(v.is_error for v in self.violations)
-
-    @property
-    def has_input_problem(self) -> bool:
-        """Unreadable, or holding cards the pool cannot name (exit code 2)."""
-        return self.error is not None or any(v.kind == "input" for v in self.violations)
-
-    def errors(self) -> list[Violation]:
-        return [v for v in self.violations if v.is_error]
-
-    def warnings(self) -> list[Violation]:
-        return [v for v in self.violations if not v.is_error]
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "path": self.path,
-            "format": self.format,
-            "as_of": self.as_of,
-            "legal": self.legal,
-            "counts": self.counts,
-            "violations": [v.to_dict() for v in self.violations],
-        }
-        if self.error is not None:
-            data["error"] = {"message": self.error.message, "line": self.error.line}
-        return data
 
 
 class Checker:
@@ -117,7 +49,8 @@ class Checker:
         self.disabled = {item.upper() if item.upper() in BY_CODE else item for item in disabled}
         self.icons = IconIndex(pool, table.icons)
         self.rules = [rule for rule in table.rules_in_force(self.as_of) if self._enabled(REGISTRY[rule.check])]
-        self._plan = [(REGISTRY[rule.check], rule) for rule in self.rules]
+        #: Each rule with its check and its own :class:`Params` (whose memo is this checker's alone).
+        self._plan = [(REGISTRY[rule.check], rule, Params(rule.params)) for rule in self.rules]
         sample = pool.location.is_sample if pool.location else False
         self.mayus_room, self.list_problems = resolve_mayus_room(table, table.mayus_room_in_force(self.as_of), pool, sample)
         self.format_name = table.display_name(self.lang)
@@ -175,7 +108,7 @@ class Checker:
             resolved.add_unresolved(entry)
             if result.candidates:
                 candidates = ", ".join(self._card_text(card, card.number) for card in result.candidates)
-                problems.append(self._violation(
+                problems.append(self.violation(
                     BY_CODE["WX002"], Finding(section=entry.section, line=entry.line),
                     {"query": entry.query, "candidates": candidates},
                     cards=tuple(card.number for card in result.candidates),
@@ -189,7 +122,7 @@ class Checker:
                     hint += self.messages.word("yaml_comment_hint")
                 if self.pool.location is not None and self.pool.location.is_sample:
                     hint += self.messages.word("sample_hint")
-                problems.append(self._violation(
+                problems.append(self.violation(
                     BY_CODE["WX001"], Finding(section=entry.section, line=entry.line),
                     {"query": entry.query, "hint": hint},
                 ))
@@ -222,9 +155,9 @@ class Checker:
     def check(self, deck: Deck) -> DeckResult:
         """Judge one parsed deck; every violation is reported at once."""
         resolved, violations = self.resolve(deck)
-        for info, rule in self._plan:
-            for finding in info.function(resolved, rule.params):
-                violations.append(self._violation(info, finding, rule=rule))
+        for info, rule, params in self._plan:
+            for finding in info.function(resolved, params):
+                violations.append(self.violation(info, finding, rule=rule))
         if self._mayu_by_key:
             # Only the entries that name a card of this deck can apply (usually none).
             by_key, keys, names = self._mayu_by_key, self._mayu_keys, resolved.names
@@ -235,7 +168,7 @@ class Checker:
                     info = REGISTRY[slug]
                     if self._enabled(info):
                         for finding in info.function(resolved, params):
-                            violations.append(self._violation(info, finding, source="Mayu's Room"))
+                            violations.append(self.violation(info, finding, source="Mayu's Room"))
         if len(violations) > 1:
             violations.sort(key=_violation_order)
         counts = {
@@ -264,7 +197,7 @@ class Checker:
                 texts.append(self._card_text(card, number))
         return numbers, texts
 
-    def _violation(self, info: CheckInfo, finding: Finding, args: dict | None = None, cards: tuple = (),
+    def violation(self, info: CheckInfo, finding: Finding, args: dict | None = None, cards: tuple = (),
                    rule=None, source: str | None = None) -> Violation:
         numbers, texts = self._entry_cards(finding)
         if not numbers and cards:

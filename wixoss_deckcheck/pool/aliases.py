@@ -27,12 +27,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.normalize import looks_like_number, search_key
-from wixoss_deckcheck.resources import _PACKAGE_DIR, cardpool_dir
-from wixoss_deckcheck.userdirs import user_data_dir
+from wixoss_deckcheck.pool.normalize import looks_like_number, search_key
+from wixoss_deckcheck.files.resources import cardpool_dir, schemas_dir
+from wixoss_deckcheck.files.dirs import user_data_dir
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 ALIASES_ENV = "WIXOSS_DECKCHECK_ALIASES"
 USER_ALIASES_NAME = "aliases.yaml"
@@ -115,19 +115,21 @@ def read_alias_file(path: str | os.PathLike) -> list[Alias]:
     A table read once is kept in the user cache directory (until the file changes), so
     later runs need no YAML parser for it.
     """
-    from wixoss_deckcheck.cache import load_marshalled, store_marshalled
+    from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
+    from wixoss_deckcheck.files.schema import schema_stamp
 
     where = str(path)
-    cached = load_marshalled("aliases", Path(path))
+    depends = schema_stamp(schemas_dir() / "aliases.schema.json")
+    cached = load_marshalled("aliases", Path(path), depends)
     if cached is not None:
         return [Alias(name, number, reprint_of, note, where, line) for name, number, reprint_of, note, line in cached]
     aliases = _read_and_validate(path)
-    store_marshalled("aliases", Path(path), [(a.name, a.number, a.reprint_of, a.note, a.line) for a in aliases])
+    store_marshalled("aliases", Path(path), [(a.name, a.number, a.reprint_of, a.note, a.line) for a in aliases], depends)
     return aliases
 
 
 def _read_and_validate(path: str | os.PathLike) -> list[Alias]:
-    from wixoss_deckcheck.yamlnodes import line_at, load_yaml_file
+    from wixoss_deckcheck.files.yamllines import line_at, load_yaml_file
 
     where = str(path)
     data, root = load_yaml_file(path, "alias file")
@@ -164,18 +166,13 @@ def unknown_numbers(table: AliasTable, pool: "CardPool") -> list[Alias]:
 
 # -- validation ------------------------------------------------------------------------
 
-def _schema() -> dict:
-    return json.loads((_PACKAGE_DIR / "schemas" / "aliases.schema.json").read_text(encoding="utf-8"))
 
 
 def _validate(data, path: str, root) -> None:
     """Validate against the alias schema; a problem names the file, line and JSON path."""
-    from wixoss_deckcheck.schema_errors import check_against, pointer
-    from wixoss_deckcheck.yamlnodes import line_at
+    from wixoss_deckcheck.files.schema import load_schema, validate
+    from wixoss_deckcheck.files.yamllines import line_at
 
     if data is None:
         raise InputError("alias file is empty (expected a mapping with an `aliases` list)", path, 1)
-    problem = check_against(_schema(), data)
-    if problem is not None:
-        message, parts = problem
-        raise InputError(f"{message} at {pointer(parts)}", path, line_at(root, parts))
+    validate(data, load_schema(schemas_dir() / "aliases.schema.json"), path, lambda parts: line_at(root, parts))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wixoss_deckcheck.normalize import looks_like_number, name_key, number_key, search_key, split_edition_suffix
+from wixoss_deckcheck.pool.normalize import looks_like_number, name_key, number_key, search_key, split_edition_suffix
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 _MIN_SCORE = 60
 

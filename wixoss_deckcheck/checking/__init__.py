@@ -1,0 +1,1 @@
+"""Checking decks: the checker, message wording, a run over several decks, audits, settings files."""

@@ -1,0 +1,47 @@
+"""Running the play-legality analysis (``check --play``) with a checker: the format's start
+counts, every play check not disabled, findings merged into the deck's result."""
+
+from __future__ import annotations
+
+from wixoss_deckcheck.checking.checker import Checker
+from wixoss_deckcheck.checks.play import DEFAULT_COUNTS
+from wixoss_deckcheck.checks.registry import REGISTRY, CheckInfo
+from wixoss_deckcheck.model.deck import Deck
+from wixoss_deckcheck.model.results import DeckResult
+from wixoss_deckcheck.model.violation import Violation
+
+
+def play_params(checker: Checker) -> dict:
+    """The start counts of the format in force, and whether construction checks cover starting."""
+    counts = DEFAULT_COUNTS
+    for rule in checker.rules:
+        if rule.check == "starting-lrigs":
+            counts = tuple(rule.params.get("counts", DEFAULT_COUNTS))
+    in_force = {rule.check for rule in checker.rules}
+    return {"counts": list(counts), "covered": {"starting-lrigs", "level-zero-lrig"} <= in_force}
+
+
+def play_checks() -> list[CheckInfo]:
+    """Every registered play check."""
+    return [info for info in REGISTRY.values() if info.kind == "play"]
+
+
+def play_violations(checker: Checker, deck: Deck) -> list[Violation]:
+    """Run every play check (not disabled with --disable) on one parsed deck."""
+    resolved, _problems = checker.resolve(deck)
+    params = play_params(checker)
+    out = []
+    for info in play_checks():
+        if info.code in checker.disabled or info.slug in checker.disabled:
+            continue
+        for finding in info.function(resolved, params):
+            out.append(checker.violation(info, finding, source="play"))
+    return out
+
+
+def add_play_findings(checker: Checker, deck: Deck, result: DeckResult) -> None:
+    """Add the play findings to a checked deck's violations (kept in line order)."""
+    if result.error is not None:
+        return
+    result.violations.extend(play_violations(checker, deck))
+    result.violations.sort(key=lambda v: (v.line is None, v.line or 0, v.code))

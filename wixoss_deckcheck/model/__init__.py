@@ -1,0 +1,1 @@
+"""The records every part shares: cards, decks, resolved decks, violations, results."""

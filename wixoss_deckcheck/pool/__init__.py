@@ -1,0 +1,1 @@
+"""The card pool: one public API (location, loading, resolution, aliases, suggestions, search)."""

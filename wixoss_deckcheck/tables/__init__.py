@@ -1,0 +1,1 @@
+"""The Python side of the format tables (formats/*.yaml): loading, extends, dates, Mayu's Room, icons."""

@@ -55,7 +55,7 @@ def tool_command(installed: bool = False) -> list[str]:
 
 
 def run(command: list[str], env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True)
 
 
 def temp_base(prefix: str) -> Path:

@@ -53,17 +53,32 @@ def write_deck(folder: Path, index: int, fmt: str, main: list[tuple[int, str]], 
     stem = folder / f"{index // 1000:02d}" / f"deck{index:05d}"
     stem.parent.mkdir(exist_ok=True)
     if kind == "txt":
-        text = f"# format: {fmt}\n[main]\n" + "".join(f"{c} {n}\n" for c, n in main) + "[lrig]\n" + "".join(f"{n}\n" for n in lrig)
+        text = (
+            f"# format: {fmt}\n[main]\n"
+            + "".join(f"{c} {n}\n" for c, n in main)
+            + "[lrig]\n"
+            + "".join(f"{n}\n" for n in lrig)
+        )
     elif kind == "yaml":
-        text = f"format: {fmt}\nmain:\n" + "".join(f"  - {{card: {n}, count: {c}}}\n" for c, n in main) + \
-               "lrig:\n" + "".join(f"  - {n}\n" for n in lrig)
+        text = (
+            f"format: {fmt}\nmain:\n"
+            + "".join(f"  - {{card: {n}, count: {c}}}\n" for c, n in main)
+            + "lrig:\n"
+            + "".join(f"  - {n}\n" for n in lrig)
+        )
     elif kind == "json":
-        text = json.dumps({"format": fmt, "main": [{"card": n, "count": c} for c, n in main],
-                           "lrig": [{"card": n} for n in lrig]}, indent=1)
+        text = json.dumps(
+            {"format": fmt, "main": [{"card": n, "count": c} for c, n in main], "lrig": [{"card": n} for n in lrig]},
+            indent=1,
+        )
     else:
-        text = ("<?xml version=\"1.0\"?>\n<cockatrice_deck version=\"1\">\n <zone name=\"main\">\n"
-                + "".join(f'  <card number="{c}" name="{n}"/>\n' for c, n in main) + " </zone>\n <zone name=\"side\">\n"
-                + "".join(f'  <card number="1" name="{n}"/>\n' for n in lrig) + " </zone>\n</cockatrice_deck>\n")
+        text = (
+            '<?xml version="1.0"?>\n<cockatrice_deck version="1">\n <zone name="main">\n'
+            + "".join(f'  <card number="{c}" name="{n}"/>\n' for c, n in main)
+            + ' </zone>\n <zone name="side">\n'
+            + "".join(f'  <card number="1" name="{n}"/>\n' for n in lrig)
+            + " </zone>\n</cockatrice_deck>\n"
+        )
     Path(f"{stem}.{kind}").write_text(text, encoding="utf-8")
 
 
@@ -121,8 +136,20 @@ def main() -> int:
     made = make_decks(folder, pool, args.decks)
     report = base / "report.json"
     command = tool_command(args.installed) + [
-        "audit", "--no-config", str(folder), "--cardpool", str(pool), "--as-of", AS_OF, "-j", str(args.jobs),
-        "-O", "json", "-o", str(report), "--no-progress",
+        "audit",
+        "--no-config",
+        str(folder),
+        "--cardpool",
+        str(pool),
+        "--as-of",
+        AS_OF,
+        "-j",
+        str(args.jobs),
+        "-O",
+        "json",
+        "-o",
+        str(report),
+        "--no-progress",
     ]
     run(command, env)  # warm-up: fills the pool and format caches
     walls, cpus = [], []
@@ -137,20 +164,26 @@ def main() -> int:
             raise SystemExit(f"audit failed ({done.returncode}):\n{done.stderr[-2000:]}")
     summary = json.loads(report.read_text(encoding="utf-8"))["summary"]
     expected_bad = made["illegal"] + made["unknown"]
-    if summary["total"] != args.decks or summary["legal"] != made["legal"] or \
-            summary["illegal"] + summary["unreadable"] != expected_bad:
+    if (
+        summary["total"] != args.decks
+        or summary["legal"] != made["legal"]
+        or summary["illegal"] + summary["unreadable"] != expected_bad
+    ):
         raise SystemExit(f"the audit disagrees with the generated decks: {summary} vs {made}")
 
     ordered = sorted(walls)
     best, median = ordered[0], ordered[len(ordered) // 2]
     cpu = sorted(cpus)[len(cpus) // 2]
     rate = args.decks / median
-    print(f"decks: {args.decks} ({made['legal']} legal, {made['illegal']} illegal, {made['unknown']} with an unknown "
-          f"card; text/YAML/JSON/.cod)  pool: full  jobs: {args.jobs}  runs: {args.runs}")
+    print(
+        f"decks: {args.decks} ({made['legal']} legal, {made['illegal']} illegal, {made['unknown']} with an unknown "
+        f"card; text/YAML/JSON/.cod)  pool: full  jobs: {args.jobs}  runs: {args.runs}"
+    )
     print(f"audit wall time: median {median:.2f} s, best {best:.2f} s (start-up and JSON report included)")
     print(f"throughput: {rate:,.0f} decks/s (median), {args.decks / best:,.0f} decks/s (best); target >= {TARGET:,}")
-    print(f"cost per deck: {median / args.decks * 1000:.3f} ms wall, {cpu / args.decks * 1000:.3f} ms CPU "
-          f"(all processes)")
+    print(
+        f"cost per deck: {median / args.decks * 1000:.3f} ms wall, {cpu / args.decks * 1000:.3f} ms CPU (all processes)"
+    )
     print(f"violations per code: {summary['violations_per_code']}")
     verdict = "MEETS" if rate >= TARGET else "MISSES"
     print(f"{verdict} the throughput target")

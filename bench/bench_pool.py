@@ -70,13 +70,17 @@ def main() -> int:
         document, _result = build_pool(discover_sources(carddata))
         write_pool(document, merged_pool)
 
-    results = [("build from the CSVs", *measure(build_csv, args.runs), BUILD_TARGET),
-               ("build from every source (merge)", *measure(build_all, max(1, args.runs // 2)), None)]
+    results = [
+        ("build from the CSVs", *measure(build_csv, args.runs), BUILD_TARGET),
+        ("build from every source (merge)", *measure(build_all, max(1, args.runs // 2)), None),
+    ]
     for label, path in (("CSV pool", csv_pool), ("merged pool", merged_pool)):
         location = PoolLocation(path, "option")
-        results.append((f"load {label}, cold JSON", *measure(lambda: CardPool.load_json(location), args.runs), None))
+        cold = measure(lambda location=location: CardPool.load_json(location), args.runs)
+        results.append((f"load {label}, cold JSON", *cold, None))
         CardPool.load(location)  # writes the cache
-        results.append((f"load {label}, cached", *measure(lambda: CardPool.load(location), args.runs), LOAD_TARGET))
+        cached = measure(lambda location=location: CardPool.load(location), args.runs)
+        results.append((f"load {label}, cached", *cached, LOAD_TARGET))
         print(f"{label}: {len(CardPool.load(location))} cards, {path.stat().st_size / 1e6:.1f} MB JSON")
     for label, wall, cpu, target in results:
         print(line(label, wall, cpu, target))

@@ -40,51 +40,66 @@ def main() -> int:
     args = parser.parse_args()
 
     from wixoss_deckcheck.engine import exact
+    from wixoss_deckcheck.engine.deck import load_simulation_deck
     from wixoss_deckcheck.engine.groups import parse_group
+    from wixoss_deckcheck.engine.model import build_model
     from wixoss_deckcheck.engine.policy import KEEP_ALL, builtin_policy
     from wixoss_deckcheck.engine.simulate import exact_hit, hit_group, make_group, run_simulation
     from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
 
-    from wixoss_deckcheck.engine.deck import load_simulation_deck
-    from wixoss_deckcheck.engine.model import build_model
-
     with tempfile.TemporaryDirectory() as temp:
         pool = CardPool.load(PoolLocation(build_full_pool(Path(temp) / "pool.json"), "option"))
         loaded = load_simulation_deck(str(DECKS / "text" / "rx-wxdi-d01.txt"), pool)
-    model = build_model([(e.card, e.count) for e in loaded.resolved.main], [e.card for e in loaded.resolved.lrig],
-                        loaded.start_counts)
+    model = build_model(
+        [(e.card, e.count) for e in loaded.resolved.main], [e.card for e in loaded.resolved.lrig], loaded.start_counts
+    )
     target = hit_group("WXDi-D01-015", model, pool)
     run_simulation(model, KEEP_ALL, [target], games=10_000, seed=0, turns=0)  # warm up
 
     print("Setup throughput (WXDi-D01 starter deck, 40 cards):")
     games = 2_000_000
-    _tally, seconds = _timed(lambda: run_simulation(model, KEEP_ALL, [target], games=games, seed=1, turns=0,
-                                                    life_cloth=False))
+    _tally, seconds = _timed(
+        lambda: run_simulation(model, KEEP_ALL, [target], games=games, seed=1, turns=0, life_cloth=False)
+    )
     numpy_rate = games / seconds
-    print(f"  numpy, opening hands (shuffle, draw 5, keep):  {numpy_rate:>10,.0f}/s ({games:,} in {seconds:.2f} s; "
-          f"target {TARGET_HANDS_PER_SECOND:,}/s, ratio {numpy_rate / TARGET_HANDS_PER_SECOND:.2f})")
+    print(
+        f"  numpy, opening hands (shuffle, draw 5, keep):  {numpy_rate:>10,.0f}/s ({games:,} in {seconds:.2f} s; "
+        f"target {TARGET_HANDS_PER_SECOND:,}/s, ratio {numpy_rate / TARGET_HANDS_PER_SECOND:.2f})"
+    )
     curve = builtin_policy("curve", pool)
-    _tally, seconds = _timed(lambda: run_simulation(model, curve, [target], games=games, seed=1, turns=0,
-                                                    life_cloth=False))
-    print(f"  numpy, opening hands with the curve mulligan:  {games / seconds:>10,.0f}/s "
-          f"(ratio {games / seconds / TARGET_HANDS_PER_SECOND:.2f})")
+    _tally, seconds = _timed(
+        lambda: run_simulation(model, curve, [target], games=games, seed=1, turns=0, life_cloth=False)
+    )
+    print(
+        f"  numpy, opening hands with the curve mulligan:  {games / seconds:>10,.0f}/s "
+        f"(ratio {games / seconds / TARGET_HANDS_PER_SECOND:.2f})"
+    )
     _tally, seconds = _timed(lambda: run_simulation(model, KEEP_ALL, [target], games=games, seed=1, turns=0))
     print(f"  numpy, full setups (+ 7 Life Cloth):          {games / seconds:>10,.0f}/s")
     small = 100_000
-    _tally, seconds = _timed(lambda: run_simulation(model, KEEP_ALL, [target], games=small, seed=1, turns=0,
-                                                    backend="python", life_cloth=False))
+    _tally, seconds = _timed(
+        lambda: run_simulation(
+            model, KEEP_ALL, [target], games=small, seed=1, turns=0, backend="python", life_cloth=False
+        )
+    )
     python_rate = small / seconds
-    print(f"  pure Python, opening hands:                   {python_rate:>10,.0f}/s (numpy / python = "
-          f"{numpy_rate / python_rate:.0f}x)")
+    print(
+        f"  pure Python, opening hands:                   {python_rate:>10,.0f}/s (numpy / python = "
+        f"{numpy_rate / python_rate:.0f}x)"
+    )
     print("Goldfish throughput (10 turns, first player):")
-    _tally, seconds = _timed(lambda: run_simulation(model, KEEP_ALL, [], games=100_000, seed=1, turns=10,
-                                                    goldfish=True))
+    _tally, seconds = _timed(
+        lambda: run_simulation(model, KEEP_ALL, [], games=100_000, seed=1, turns=10, goldfish=True)
+    )
     gold_numpy = 100_000 / seconds
-    _tally, seconds = _timed(lambda: run_simulation(model, KEEP_ALL, [], games=5_000, seed=1, turns=10,
-                                                    goldfish=True, backend="python"))
+    _tally, seconds = _timed(
+        lambda: run_simulation(model, KEEP_ALL, [], games=5_000, seed=1, turns=10, goldfish=True, backend="python")
+    )
     gold_python = 5_000 / seconds
-    print(f"  numpy {gold_numpy:,.0f} games/s; pure Python {gold_python:,.0f} games/s "
-          f"(ratio {gold_numpy / gold_python:.0f}x)")
+    print(
+        f"  numpy {gold_numpy:,.0f} games/s; pure Python {gold_python:,.0f} games/s "
+        f"(ratio {gold_numpy / gold_python:.0f}x)"
+    )
 
     questions = [
         ("4 copies (WXDi-D01-015), opening hand", target, 1, 0, True),
@@ -96,22 +111,27 @@ def main() -> int:
     print(f"Exact vs simulated at {args.games:,} games (numpy, keep all; agree to 3 decimals = |diff| < 0.001):")
     worst = 0.0
     for label, group, at_least, turn, first in questions:
-        tally, _config, _used = run_simulation(model, KEEP_ALL, [group], games=args.games, seed=2024 + turn,
-                                               first=first, turns=turn, at_least=at_least)
+        tally, _config, _used = run_simulation(
+            model, KEEP_ALL, [group], games=args.games, seed=2024 + turn, first=first, turns=turn, at_least=at_least
+        )
         truth = exact_hit(KEEP_ALL, group, model, at_least, turn, first)
         simulated = tally.hits[0][turn] / tally.games
         se = (truth * (1 - truth) / tally.games) ** 0.5
         diff = simulated - truth
         worst = max(worst, abs(diff))
-        print(f"  {label:<40} exact {truth:.5f}  simulated {simulated:.5f}  diff {diff:+.5f} "
-              f"({abs(diff) / se:.1f} SE)  {'agree' if abs(diff) < THREE_DECIMALS else 'DIFFER'}")
+        print(
+            f"  {label:<40} exact {truth:.5f}  simulated {simulated:.5f}  diff {diff:+.5f} "
+            f"({abs(diff) / se:.1f} SE)  {'agree' if abs(diff) < THREE_DECIMALS else 'DIFFER'}"
+        )
     tally, _config, _used = run_simulation(model, KEEP_ALL, [], games=args.games, seed=7, turns=0)
     dist = exact.life_cloth_keep_all(model.size, 20)
     lc_worst = max(abs(tally.life_burst[i] / tally.games - p) for i, p in enumerate(dist))
     worst = max(worst, lc_worst)
     print(f"  Life Burst count in the Life Cloth, worst of 8 values: |diff| {lc_worst:.5f}")
-    print(f"Worst |exact - simulated| = {worst:.5f}; ratio to the 3-decimal bound 0.001: {worst / THREE_DECIMALS:.2f} "
-          f"({'all agree' if worst < THREE_DECIMALS else 'not all agree'})")
+    print(
+        f"Worst |exact - simulated| = {worst:.5f}; ratio to the 3-decimal bound 0.001: {worst / THREE_DECIMALS:.2f} "
+        f"({'all agree' if worst < THREE_DECIMALS else 'not all agree'})"
+    )
     return 0
 
 

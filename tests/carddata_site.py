@@ -29,10 +29,15 @@ class CardDataSite:
 
     # -- what is served -------------------------------------------------------
     def file_for(self, path: str) -> Path | None:
-        mapping = {"/wixossreact/": "wixossreact/", "/relax/": "relax/", "/webxoss/": "webxoss/", "/english/": "english/"}
+        mapping = {
+            "/wixossreact/": "wixossreact/",
+            "/relax/": "relax/",
+            "/webxoss/": "webxoss/",
+            "/english/": "english/",
+        }
         for prefix, folder in mapping.items():
             if path.startswith(prefix):
-                name = path[len(prefix):]
+                name = path[len(prefix) :]
                 if "/" in name or ".." in name:
                     return None
                 candidate = self.carddata / folder / name
@@ -40,12 +45,15 @@ class CardDataSite:
         return None
 
     def official_numbers(self) -> list[str]:
-        return sorted(p.name.replace("_detail_fragment.html", "") for p in (self.carddata / "official-html").glob("*.html"))
+        return sorted(
+            p.name.replace("_detail_fragment.html", "") for p in (self.carddata / "official-html").glob("*.html")
+        )
 
     def list_page(self, page: int) -> bytes:
         numbers = self.official_numbers() if page == 1 else []
-        links = "".join(f'<li><a class="c-box" href="card_list.php?card=card_detail&amp;card_no={n}">{n}</a></li>'
-                        for n in numbers)
+        links = "".join(
+            f'<li><a class="c-box" href="card_list.php?card=card_detail&amp;card_no={n}">{n}</a></li>' for n in numbers
+        )
         return f"<html><body><ul class='cardlist'>{links}</ul></body></html>".encode()
 
     @staticmethod
@@ -95,8 +103,11 @@ class CardDataSite:
             lines = body.split(b"\n")
             body = b"\n".join(lines[:1] + lines[2:])  # the first card disappears
         if fault == "truncate":
-            return Response(iter([body[: len(body) // 2]]), headers=[("Content-Length", str(len(body))), ("Content-Type", kind)],
-                            direct_passthrough=True)
+            return Response(
+                iter([body[: len(body) // 2]]),
+                headers=[("Content-Length", str(len(body))), ("Content-Type", kind)],
+                direct_passthrough=True,
+            )
         etag = '"' + hashlib.sha1(body).hexdigest() + '"'
         if request.headers.get("If-None-Match") == etag:
             return Response(status=304, headers=[("ETag", etag)])

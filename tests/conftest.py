@@ -19,8 +19,10 @@ EXAMPLES = ROOT / "examples"
 def isolated_dirs(tmp_path_factory):
     """Keep the user's real data and cache directories out of every test."""
     base = tmp_path_factory.mktemp("wdc-home")
-    saved = {key: os.environ.get(key) for key in
-             ("WIXOSS_DECKCHECK_DATA_DIR", "WIXOSS_DECKCHECK_CACHE_DIR", "WIXOSS_DECKCHECK_CARDPOOL", "NO_COLOR")}
+    saved = {
+        key: os.environ.get(key)
+        for key in ("WIXOSS_DECKCHECK_DATA_DIR", "WIXOSS_DECKCHECK_CACHE_DIR", "WIXOSS_DECKCHECK_CARDPOOL", "NO_COLOR")
+    }
     os.environ["WIXOSS_DECKCHECK_DATA_DIR"] = str(base / "data")
     os.environ["WIXOSS_DECKCHECK_CACHE_DIR"] = str(base / "cache")
     os.environ.pop("WIXOSS_DECKCHECK_CARDPOOL", None)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from wixoss_deckcheck.model.cards import Card
-from wixoss_deckcheck.model.deck import Deck, DeckEntry
+from conftest import DECKS
+
 from wixoss_deckcheck.engine.deck import load_simulation_deck
 from wixoss_deckcheck.engine.model import build_model
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
-
-from conftest import DECKS
 
 D01 = DECKS / "text" / "rx-wxdi-d01.txt"
 WD01 = DECKS / "text" / "wx-wd01-white-hope.txt"
@@ -17,8 +17,9 @@ WD01 = DECKS / "text" / "wx-wd01-white-hope.txt"
 def real_model(pool, path=D01, start_counts=None):
     loaded = load_simulation_deck(str(path), pool)
     resolved = loaded.resolved
-    return build_model([(e.card, e.count) for e in resolved.main], [e.card for e in resolved.lrig],
-                       start_counts or loaded.start_counts)
+    return build_model(
+        [(e.card, e.count) for e in resolved.main], [e.card for e in resolved.lrig], start_counts or loaded.start_counts
+    )
 
 
 def signi(number: str, level: int, **fields) -> Card:
@@ -27,8 +28,15 @@ def signi(number: str, level: int, **fields) -> Card:
 
 def lrig(number: str, level: int, types=("タマ",), limit=None, card_type="LRIG", **fields) -> Card:
     limits = {0: 0, 1: 2, 2: 5, 3: 7, 4: 11}
-    return Card.make(number, f"lrig {number}", card_type, level=level, lrig_types=tuple(types),
-                     limit=limits.get(level, 0) if limit is None else limit, **fields)
+    return Card.make(
+        number,
+        f"lrig {number}",
+        card_type,
+        level=level,
+        lrig_types=tuple(types),
+        limit=limits.get(level, 0) if limit is None else limit,
+        **fields,
+    )
 
 
 def resolved_deck(main: list[tuple[Card, int]], lrig_cards: list[Card]) -> ResolvedDeck:

@@ -7,17 +7,22 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from conftest import DECKS
 
-from wixoss_deckcheck.pool import aliases as aliases_module
-from wixoss_deckcheck.pool.aliases import ALIASES_ENV, load_aliases, read_alias_file, shipped_alias_paths, unknown_numbers
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.cli import cli
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.tables.loading import load_format
+from wixoss_deckcheck.pool import aliases as aliases_module
+from wixoss_deckcheck.pool.aliases import (
+    ALIASES_ENV,
+    load_aliases,
+    read_alias_file,
+    shipped_alias_paths,
+    unknown_numbers,
+)
 from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
-
-from conftest import DECKS
+from wixoss_deckcheck.tables.loading import load_format
 
 COCKATRICE = DECKS / "cockatrice"
 WDK_DECKS = [COCKATRICE / f"WDK0{n}.cod" for n in range(1, 5)]
@@ -41,6 +46,7 @@ def _check(pool, path, format_id="key"):
 
 
 # -- the shipped table against the real decks -------------------------------------------
+
 
 @pytest.mark.parametrize("path", WDK_DECKS, ids=lambda p: p.stem)
 def test_every_card_of_the_wdk_starter_decks_resolves(path, fresh_pool):
@@ -112,8 +118,10 @@ def test_a_set_code_alias_wins_over_a_name_the_pool_has_in_no_print_of_that_set(
 def test_an_alias_is_consulted_only_after_every_exact_lookup(fresh_pool, tmp_path, monkeypatch):
     """A card name, in any language, wins over an alias of the same spelling."""
     own = tmp_path / "own.yaml"
-    own.write_text("aliases:\n  - {name: Servant O, number: WDK01-016}\n  - {name: サーバント　Ｏ, number: WDK01-016}\n",
-                   encoding="utf-8")
+    own.write_text(
+        "aliases:\n  - {name: Servant O, number: WDK01-016}\n  - {name: サーバント　Ｏ, number: WDK01-016}\n",
+        encoding="utf-8",
+    )
     monkeypatch.setenv(ALIASES_ENV, str(own))
     pool = fresh_pool()
     assert pool.resolve("Servant O").card.name == "サーバント　Ｏ"
@@ -142,6 +150,7 @@ def test_an_alias_to_a_number_the_pool_lacks_is_ignored(fresh_pool, tmp_path, mo
 
 # -- the Diva decks behave as before ---------------------------------------------------
 
+
 def test_wxdi_decks_are_unchanged(fresh_pool):
     pool = fresh_pool()
     for name in ("WXDi-D01", "WXDi-D02"):
@@ -156,11 +165,13 @@ def test_wxdi_decks_are_unchanged(fresh_pool):
 
 # -- user tables -------------------------------------------------------------------------
 
+
 def test_user_table_in_the_data_dir_overrides_the_shipped_one(fresh_pool, tmp_path, monkeypatch):
     data = tmp_path / "data"
     data.mkdir()
-    (data / "aliases.yaml").write_text("aliases:\n  - name: code ride futsuji\n    number: WDK01-017\n",
-                                       encoding="utf-8")
+    (data / "aliases.yaml").write_text(
+        "aliases:\n  - name: code ride futsuji\n    number: WDK01-017\n", encoding="utf-8"
+    )
     pool = fresh_pool()
     assert pool.resolve("Code Ride Futsuji").number == "WDK01-017"
     assert pool.resolve("Code Ride Yamate").number == "WDK01-011"  # the rest of the shipped table still applies
@@ -173,8 +184,10 @@ def test_env_tables_override_the_data_dir_and_each_other_in_order(fresh_pool, tm
     data.mkdir()
     (data / "aliases.yaml").write_text("aliases:\n  - {name: Code Ride Futsuji, number: WDK01-017}\n", encoding="utf-8")
     first = tmp_path / "first.yaml"
-    first.write_text("aliases:\n  - {name: Code Ride Futsuji, number: WDK01-015}\n  - {name: My Name, number: WDK01-014}\n",
-                     encoding="utf-8")
+    first.write_text(
+        "aliases:\n  - {name: Code Ride Futsuji, number: WDK01-015}\n  - {name: My Name, number: WDK01-014}\n",
+        encoding="utf-8",
+    )
     second = tmp_path / "second.yaml"
     second.write_text("aliases:\n  - {name: Code Ride Futsuji, number: WDK01-013}\n", encoding="utf-8")
     monkeypatch.setenv(ALIASES_ENV, os.pathsep.join([str(first), str(second)]))
@@ -189,8 +202,11 @@ def test_env_tables_override_the_data_dir_and_each_other_in_order(fresh_pool, tm
 BROKEN = {
     "typo.yaml": ("aliases:\n  - name: Foo\n    numbr: WDK01-016\n", 3, "/aliases/0/numbr"),
     "not-a-number.yaml": ("aliases:\n  - {name: Foo, number: Code Ride}\n", 2, "/aliases/0/number"),
-    "twice.yaml": ("aliases:\n  - {name: Foo, number: WDK01-016}\n  - {name: FOO, number: WDK01-017}\n", 3,
-                   "/aliases/1/name"),
+    "twice.yaml": (
+        "aliases:\n  - {name: Foo, number: WDK01-016}\n  - {name: FOO, number: WDK01-017}\n",
+        3,
+        "/aliases/1/name",
+    ),
     "wrong-type.yaml": ("description: x\naliases:\n  first: {name: Foo, number: WDK01-016}\n", 2, "/aliases"),
     "yaml.yaml": ("aliases: [\n", 2, "invalid YAML"),
     "empty.yaml": ("", 1, "empty"),
@@ -212,8 +228,11 @@ def test_broken_alias_file_through_the_cli_is_one_line_and_exit_2(tmp_path, merg
     broken = tmp_path / "broken.yaml"
     broken.write_text(BROKEN["typo.yaml"][0], encoding="utf-8")
     monkeypatch.setenv(ALIASES_ENV, str(broken))
-    result = CliRunner().invoke(cli, ["check", str(WDK_DECKS[0]), "--format", "key", "--as-of", AS_OF,
-                                      "--cardpool", str(merged_pool_path)], catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli,
+        ["check", str(WDK_DECKS[0]), "--format", "key", "--as-of", AS_OF, "--cardpool", str(merged_pool_path)],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 2
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, result.stderr
@@ -223,13 +242,17 @@ def test_broken_alias_file_through_the_cli_is_one_line_and_exit_2(tmp_path, merg
 
 def test_missing_alias_file_named_in_the_environment_is_an_error(tmp_path, merged_pool_path, monkeypatch):
     monkeypatch.setenv(ALIASES_ENV, str(tmp_path / "nowhere.yaml"))
-    result = CliRunner().invoke(cli, ["check", str(WDK_DECKS[0]), "--format", "key", "--as-of", AS_OF,
-                                      "--cardpool", str(merged_pool_path)], catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli,
+        ["check", str(WDK_DECKS[0]), "--format", "key", "--as-of", AS_OF, "--cardpool", str(merged_pool_path)],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 2
     assert "nowhere.yaml: alias file not found" in result.stderr
 
 
 # -- loaded lazily -----------------------------------------------------------------------
+
 
 def test_a_deck_whose_cards_all_resolve_reads_no_alias_file(tmp_path, merged_pool_path, monkeypatch):
     read = []
@@ -271,7 +294,9 @@ def test_an_alias_table_read_once_comes_from_the_cache_until_the_file_changes(tm
     table = tmp_path / "mine.yaml"
     table.write_text("aliases:\n  - {name: My Name, number: WDK01-014, note: mine}\n", encoding="utf-8")
     first = read_alias_file(table)
-    assert [(a.name, a.number, a.note, a.path, a.line) for a in first] == [("My Name", "WDK01-014", "mine", str(table), 2)]
+    assert [(a.name, a.number, a.note, a.path, a.line) for a in first] == [
+        ("My Name", "WDK01-014", "mine", str(table), 2)
+    ]
 
     def no_yaml(*_args, **_kwargs):
         raise AssertionError("read the YAML again")

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import DECKS, EXAMPLES
 
 from wixoss_deckcheck.checking.audit import AuditSettings, expand_paths, run_audit
 from wixoss_deckcheck.cli import cli
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
 from wixoss_deckcheck.errors import InputError
-
-from conftest import DECKS, EXAMPLES
 
 LEGAL = DECKS / "text" / "rx-wxdi-d01.txt"
 ILLEGAL = EXAMPLES / "diva-illegal.txt"
@@ -61,8 +60,13 @@ def test_json_report_has_the_summary_per_code(mixed, full_pool_path, tmp_path):
     result = audit(str(mixed), "--cardpool", str(full_pool_path), "-O", "json", "-o", str(target))
     assert result.exit_code == 2
     data = json.loads(target.read_text(encoding="utf-8"))
-    assert data["summary"] == {"total": 3, "legal": 1, "illegal": 1, "unreadable": 1,
-                               "violations_per_code": ILLEGAL_CODES}
+    assert data["summary"] == {
+        "total": 3,
+        "legal": 1,
+        "illegal": 1,
+        "unreadable": 1,
+        "violations_per_code": ILLEGAL_CODES,
+    }
     by_path = {Path(deck["path"]).name: deck for deck in data["decks"]}
     assert by_path["garbage.txt"]["error"]["message"] == "binary file, not a decklist"
     assert by_path["legal.txt"]["legal"] is True and by_path["illegal.txt"]["legal"] is False
@@ -89,8 +93,9 @@ def test_parallel_audit_matches_serial(tmp_path, full_pool_path):
     for index in range(60):  # above the in-process limit, so workers are used
         source = ILLEGAL if index % 3 == 0 else LEGAL
         shutil.copy(source, folder / f"deck{index:02d}.txt")
-    (folder / "deck99.cod").write_text("<cockatrice_deck><zone name='main'><card number='x' name='a'/>",
-                                       encoding="utf-8")
+    (folder / "deck99.cod").write_text(
+        "<cockatrice_deck><zone name='main'><card number='x' name='a'/>", encoding="utf-8"
+    )
     paths = expand_paths([str(folder)])
     assert len(paths) == 61
     settings = AuditSettings(cardpool=str(full_pool_path), lang="en", as_of="2026-11-30")
@@ -121,9 +126,11 @@ def test_json_made_by_the_workers_is_the_json_of_the_whole_report(tmp_path, full
     lines = render("json-lines", report).splitlines()
     head = report.to_dict()
     assert [json.loads(line) for line in lines] == [
-        {**deck, "tool": "wixoss-deckcheck", "cardpool": head["cardpool"]} for deck in head["decks"]]
-    assert lines[0] == json.dumps({**head["decks"][0], "tool": "wixoss-deckcheck", "cardpool": head["cardpool"]},
-                                  ensure_ascii=False)
+        {**deck, "tool": "wixoss-deckcheck", "cardpool": head["cardpool"]} for deck in head["decks"]
+    ]
+    assert lines[0] == json.dumps(
+        {**head["decks"][0], "tool": "wixoss-deckcheck", "cardpool": head["cardpool"]}, ensure_ascii=False
+    )
 
 
 def test_expand_paths_dirs_globs_stdin_and_missing(tmp_path):
@@ -136,8 +143,9 @@ def test_expand_paths_dirs_globs_stdin_and_missing(tmp_path):
     assert {Path(p).suffix.lower() for p in expand_paths([str(tmp_path)])} == set(DECK_SUFFIXES)
     globbed = expand_paths([str(tmp_path / "**" / "*.txt")])
     assert [Path(p).name for p in globbed] == ["a.txt", "z.txt"]
-    listed = expand_paths(["-", str(tmp_path / "a.txt")], stdin_lines=[f"{tmp_path / 'b.yaml'}\n", "\n",
-                                                                          f"{tmp_path / 'a.txt'}\n"])
+    listed = expand_paths(
+        ["-", str(tmp_path / "a.txt")], stdin_lines=[f"{tmp_path / 'b.yaml'}\n", "\n", f"{tmp_path / 'a.txt'}\n"]
+    )
     assert [Path(p).name for p in listed] == ["b.yaml", "a.txt"]  # each deck once
     missing = str(tmp_path / "nope.txt")
     assert expand_paths([missing, str(tmp_path / "nothing-*.txt")]) == [missing, str(tmp_path / "nothing-*.txt")]
@@ -249,6 +257,7 @@ def test_an_audit_runs_in_process_when_workers_cannot_start(tmp_path, full_pool_
         raise OSError(38, "Function not implemented")
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_processes)
-    report = run_audit(expand_paths([str(folder)]), AuditSettings(cardpool=str(full_pool_path), as_of="2026-11-30"),
-                       jobs=2)
+    report = run_audit(
+        expand_paths([str(folder)]), AuditSettings(cardpool=str(full_pool_path), as_of="2026-11-30"), jobs=2
+    )
     assert report.counts == {"total": 60, "legal": 60, "illegal": 0, "unreadable": 0}

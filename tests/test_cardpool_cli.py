@@ -6,13 +6,14 @@ import json
 
 from conftest import CARDDATA, run_main
 
-
 run = run_main
 
 
 def test_build_from_the_shared_folder_writes_pool_and_report(capsys, tmp_path):
     target, report = tmp_path / "pool.json", tmp_path / "report.json"
-    code, out, err = run(capsys, "cardpool", "build", "--from", str(CARDDATA), "-o", str(target), "--report", str(report))
+    code, out, err = run(
+        capsys, "cardpool", "build", "--from", str(CARDDATA), "-o", str(target), "--report", str(report)
+    )
     assert code == 0, err
     assert "sources: wixossreact (6712), relax (3289), webxoss (2301), english (3993), official (9)" in out
     assert "conflicts" in out and " kept " in out
@@ -26,7 +27,9 @@ def test_build_from_the_shared_folder_writes_pool_and_report(capsys, tmp_path):
 
 def test_one_source_alone_and_unknown_ones(capsys, tmp_path):
     target = tmp_path / "pool.json"
-    code, out, _ = run(capsys, "cardpool", "build", "--source", f"official={CARDDATA / 'official-html'}", "-o", str(target))
+    code, out, _ = run(
+        capsys, "cardpool", "build", "--source", f"official={CARDDATA / 'official-html'}", "-o", str(target)
+    )
     assert code == 0 and "9 cards" in out
     code, _, err = run(capsys, "cardpool", "build", "--source", "nope=/tmp", "-o", str(target))
     assert code == 2 and "unknown source 'nope'" in err

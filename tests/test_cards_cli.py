@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import DECKS, run_main
+
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import load_deck, parse_deck_text
 from wixoss_deckcheck.tables.loading import load_format
-
 
 run = run_main
 
@@ -20,8 +19,17 @@ def test_show_servant_hash_prints_the_card_and_its_numbers(capsys, merged_pool_p
     assert "English: Servant ♯" in out and "WXDi-P01-099" in out and "Life Burst, Guard, Multi Ener" in out
 
 
-@pytest.mark.parametrize("query", [["太阳之巫女", "玉依姬"], ["太陽之巫女 玉依姬"], ["Tamayorihime, Sun Miko"],
-                                   ["太陽の巫女タマヨリヒメ"], ["WX01-001"], ["ｗｘ０１－００１"]])
+@pytest.mark.parametrize(
+    "query",
+    [
+        ["太阳之巫女", "玉依姬"],
+        ["太陽之巫女 玉依姬"],
+        ["Tamayorihime, Sun Miko"],
+        ["太陽の巫女タマヨリヒメ"],
+        ["WX01-001"],
+        ["ｗｘ０１－００１"],
+    ],
+)
 def test_show_finds_wx01_001_in_every_language(capsys, merged_pool_path, query):
     code, out, _ = run(capsys, "cards", "show", *query, "--cardpool", str(merged_pool_path))
     assert code == 0 and out.startswith("WX01-001  太陽の巫女　タマヨリヒメ")
@@ -83,17 +91,29 @@ def test_the_transcription_typo_gets_a_suggestion_and_nothing_else(merged_pool):
 def test_key_era_cockatrice_names_that_a_source_knows_resolve(merged_pool):
     # The WDK files mostly use the plugin's own names, which no shared list has (see the
     # decks README); the ones a source knows resolve, "(WDK01)" picks that print.
-    for query, number in [("Burning and Simmering Tension (WDK01)", "WDK01-009"), ("Servant D (WX07)", "WX07-081"),
-                          ("Worst Condition (WDK02)", "WDK02-006"), ("DEVIL SEAL", "WDK02-020"),
-                          ("Servant O", "WD01-017"), ("Grave Awake (WDK04)", "WDK04-009")]:
+    for query, number in [
+        ("Burning and Simmering Tension (WDK01)", "WDK01-009"),
+        ("Servant D (WX07)", "WX07-081"),
+        ("Worst Condition (WDK02)", "WDK02-006"),
+        ("DEVIL SEAL", "WDK02-020"),
+        ("Servant O", "WD01-017"),
+        ("Grave Awake (WDK04)", "WDK04-009"),
+    ]:
         resolution = merged_pool.resolve(query)
         assert resolution.card is not None, query
         assert (resolution.number or resolution.card.number) == number, query
 
 
 def test_names_resolve_in_any_language_and_spelling(merged_pool):
-    for query in ("At =Tva=, the Opened Gate", "At =Två=, the Opened Gate", "Akino＊Rock", "  Servant   #  ",
-                  "Servant # (WXDi-D02)", "太陽之巫女 玉依姬", "たいようのみこたまよりひめ"):
+    for query in (
+        "At =Tva=, the Opened Gate",
+        "At =Två=, the Opened Gate",
+        "Akino＊Rock",
+        "  Servant   #  ",
+        "Servant # (WXDi-D02)",
+        "太陽之巫女 玉依姬",
+        "たいようのみこたまよりひめ",
+    ):
         assert merged_pool.resolve(query).card is not None, query
 
 

@@ -29,8 +29,8 @@ import yaml
 
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import parse_deck_text
-from wixoss_deckcheck.tables.loading import load_format
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.tables.loading import load_format
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.yaml"))
 

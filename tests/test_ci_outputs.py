@@ -11,13 +11,12 @@ from xml.etree import ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
+from conftest import DECKS, EXAMPLES
 
 from wixoss_deckcheck.cli import cli
 from wixoss_deckcheck.cli.settings import OUTPUT_FORMATS
 from wixoss_deckcheck.reporters import reporter_names
 from wixoss_deckcheck.reporters.github import command, escape_data, escape_property
-
-from conftest import DECKS, EXAMPLES
 
 LEGAL = DECKS / "text" / "rx-wxdi-d01.txt"
 ILLEGAL = EXAMPLES / "diva-illegal.txt"
@@ -53,8 +52,11 @@ def sarif_validator():
 
 def test_every_output_format_has_a_reporter():
     assert set(OUTPUT_FORMATS) == set(reporter_names())
-    schema = json.loads((Path(__file__).parent.parent / "wixoss_deckcheck" / "schemas" / "config.schema.json")
-                        .read_text(encoding="utf-8"))
+    schema = json.loads(
+        (Path(__file__).parent.parent / "wixoss_deckcheck" / "schemas" / "config.schema.json").read_text(
+            encoding="utf-8"
+        )
+    )
     assert schema["properties"]["output-format"]["enum"] == list(OUTPUT_FORMATS)
 
 
@@ -103,8 +105,10 @@ def test_github_lines_carry_file_line_and_code(mixed, full_pool_path):
     pattern = re.compile(r"^::(error|warning) file=([^,]+),line=(\d+),title=([\w-]+)::.+$")
     assert annotations and all(pattern.match(line) for line in annotations), annotations
     assert any(line.startswith(f"::error file={illegal},line=12,title=WX102::") for line in annotations)
-    assert any(re.search(rf"file={re.escape(str(mixed / 'garbage.json'))},line=\d+,title=input-error::", line)
-               for line in annotations)
+    assert any(
+        re.search(rf"file={re.escape(str(mixed / 'garbage.json'))},line=\d+,title=input-error::", line)
+        for line in annotations
+    )
     # every annotation sits inside its deck's group
     depth = 0
     for line in lines:
@@ -115,19 +119,31 @@ def test_github_lines_carry_file_line_and_code(mixed, full_pool_path):
 
 
 def test_github_is_the_default_under_github_actions(full_pool_path):
-    result = run("check", "--no-config", str(ILLEGAL), "--cardpool", str(full_pool_path),
-                 env={"GITHUB_ACTIONS": "true"})
+    result = run(
+        "check", "--no-config", str(ILLEGAL), "--cardpool", str(full_pool_path), env={"GITHUB_ACTIONS": "true"}
+    )
     assert result.exit_code == 1
     assert f"::error file={ILLEGAL},line=12,title=WX102::" in result.stdout
-    explicit = run("check", "--no-config", str(ILLEGAL), "--cardpool", str(full_pool_path), "-O", "text",
-                   env={"GITHUB_ACTIONS": "true"})
+    explicit = run(
+        "check",
+        "--no-config",
+        str(ILLEGAL),
+        "--cardpool",
+        str(full_pool_path),
+        "-O",
+        "text",
+        env={"GITHUB_ACTIONS": "true"},
+    )
     assert "::error" not in explicit.stdout and "WX102 error" in explicit.stdout
 
 
 def test_github_escaping():
     assert escape_data("50% done\nnext") == "50%25 done%0Anext"
     assert escape_property("a:b,c") == "a%3Ab%2Cc"
-    assert command("warning", "x", file="d,1.txt", line=3, title="WX130") == "::warning file=d%2C1.txt,line=3,title=WX130::x"
+    assert (
+        command("warning", "x", file="d,1.txt", line=3, title="WX130")
+        == "::warning file=d%2C1.txt,line=3,title=WX130::x"
+    )
 
 
 def test_junit_one_case_per_deck_with_failures(mixed, full_pool_path):
@@ -145,11 +161,24 @@ def test_junit_one_case_per_deck_with_failures(mixed, full_pool_path):
 
 def test_junit_strict_fails_warnings(tmp_path, full_pool_path):
     house = tmp_path / "house.yaml"
-    house.write_text("id: soft\nextends: diva\nrules:\n  - id: main-deck-size\n    check: main-deck-size\n"
-                     "    params: {exactly: 40}\n    severity: warning\n", encoding="utf-8")
+    house.write_text(
+        "id: soft\nextends: diva\nrules:\n  - id: main-deck-size\n    check: main-deck-size\n"
+        "    params: {exactly: 40}\n    severity: warning\n",
+        encoding="utf-8",
+    )
     deck = tmp_path / "short.txt"
     deck.write_text(LEGAL.read_text(encoding="utf-8").replace("4 WXDi-D01-012", "3 WXDi-D01-012"), encoding="utf-8")
-    args = ["check", "--no-config", str(deck), "--format-file", str(house), "--cardpool", str(full_pool_path), "-O", "junit"]
+    args = [
+        "check",
+        "--no-config",
+        str(deck),
+        "--format-file",
+        str(house),
+        "--cardpool",
+        str(full_pool_path),
+        "-O",
+        "junit",
+    ]
     lenient = run(*args)
     assert lenient.exit_code == 0
     case = ET.fromstring(lenient.stdout.encode()).find("testsuite/testcase")
@@ -165,8 +194,17 @@ def test_output_file_is_written_atomically_and_kept_on_failure(tmp_path, full_po
     assert ok.exit_code == 0 and ok.stdout == ""
     before = target.read_bytes()
     assert json.loads(before)["version"] == "2.1.0"
-    failed = run("check", "--no-config", str(LEGAL), "--cardpool", str(tmp_path / "missing-pool.json"),
-                 "-O", "sarif", "-o", str(target))
+    failed = run(
+        "check",
+        "--no-config",
+        str(LEGAL),
+        "--cardpool",
+        str(tmp_path / "missing-pool.json"),
+        "-O",
+        "sarif",
+        "-o",
+        str(target),
+    )
     assert failed.exit_code == 2
     assert target.read_bytes() == before
     failed_audit = run("audit", "--no-config", str(LEGAL), "--format", "nosuch", "-o", str(target))
@@ -181,8 +219,16 @@ def test_color_never_with_no_color_and_always(full_pool_path):
     assert "\x1b[" not in plain.stdout
     audited = run("audit", "--no-config", str(ILLEGAL), "--cardpool", str(full_pool_path), "--color", "always")
     assert "\x1b[" in audited.stdout
-    audited_plain = run("audit", "--no-config", str(ILLEGAL), "--cardpool", str(full_pool_path), "--color", "auto",
-                        env={"NO_COLOR": "1"})
+    audited_plain = run(
+        "audit",
+        "--no-config",
+        str(ILLEGAL),
+        "--cardpool",
+        str(full_pool_path),
+        "--color",
+        "auto",
+        env={"NO_COLOR": "1"},
+    )
     assert "\x1b[" not in audited_plain.stdout
 
 

@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import CARDDATA, DECKS, EXAMPLES
 
 from wixoss_deckcheck.cli import cli
-
-from conftest import CARDDATA, DECKS, EXAMPLES
 
 D01_MAIN = "[main]\n" + "".join(f"4 WXDi-D01-0{n}\n" for n in range(12, 22))
 D01_LRIG = "[lrig]\n" + "".join(f"WXDi-D01-{n:03d}\n" for n in range(1, 12))
@@ -37,8 +36,16 @@ def test_example_deck_with_the_sample_pool_is_legal():
 
 
 def test_json_contract(full_pool_path):
-    result = run("check", str(EXAMPLES / "diva-illegal.txt"), "--cardpool", str(full_pool_path),
-                 "--output-format", "json", "--as-of", "2026-11-30")
+    result = run(
+        "check",
+        str(EXAMPLES / "diva-illegal.txt"),
+        "--cardpool",
+        str(full_pool_path),
+        "--output-format",
+        "json",
+        "--as-of",
+        "2026-11-30",
+    )
     assert result.exit_code == 1
     data = as_json(result)
     assert data["tool"] == "wixoss-deckcheck" and data["version"]
@@ -64,17 +71,44 @@ def test_every_acceptance_problem_has_its_own_code_in_one_run(tmp_path, full_poo
         "[lrig]\nWXDi-D01-002\nWXDi-D01-002\nWXDi-D01-003\nWXDi-D01-004\nWXDi-D01-006\nWXDi-D01-007\n"
         "WXDi-D01-009\nWXDi-D01-010\nWXDi-P00-007\nWXDi-P00-008\nWXDi-P00-009\nWXDi-D01-012\n"
         "WXDi-CP01-002\nWXDi-CP01-004\nWXDi-CP02-005\n蒼天姫アマビエー\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     level_zero = tmp_path / "level0.txt"
-    level_zero.write_text(D01_MAIN.replace("4 WXDi-D01-012", "3 WXDi-D01-012") + D01_LRIG.replace("WXDi-D01-001", "WDK08-Y05"),
-                          encoding="utf-8")
-    result = run("check", str(main_problems), str(level_zero), "--format", "diva", "--as-of", "2026-11-30",
-                 "--cardpool", str(full_pool_path), "--output-format", "json")
+    level_zero.write_text(
+        D01_MAIN.replace("4 WXDi-D01-012", "3 WXDi-D01-012") + D01_LRIG.replace("WXDi-D01-001", "WDK08-Y05"),
+        encoding="utf-8",
+    )
+    result = run(
+        "check",
+        str(main_problems),
+        str(level_zero),
+        "--format",
+        "diva",
+        "--as-of",
+        "2026-11-30",
+        "--cardpool",
+        str(full_pool_path),
+        "--output-format",
+        "json",
+    )
     assert result.exit_code == 2  # an unknown card is an input problem
     data = as_json(result)
     codes = {v["code"] for deck in data["decks"] for v in deck["violations"]}
-    assert codes >= {"WX001", "WX101", "WX102", "WX103", "WX104", "WX105", "WX106", "WX107", "WX108",
-                     "WX109", "WX110", "WX120", "WX121"}
+    assert codes >= {
+        "WX001",
+        "WX101",
+        "WX102",
+        "WX103",
+        "WX104",
+        "WX105",
+        "WX106",
+        "WX107",
+        "WX108",
+        "WX109",
+        "WX110",
+        "WX120",
+        "WX121",
+    }
     first = data["decks"][0]["violations"]
     assert not any(v["code"] == "WX120" and "WXK07-058" in v["cards"] for v in first)  # same-name reprint accepted
     unknown = next(v for v in first if v["code"] == "WX001")
@@ -94,16 +128,29 @@ def test_exit_codes_and_text_report(tmp_path, full_pool_path):
 
 
 def test_disable_skips_checks(full_pool_path):
-    result = run("check", str(EXAMPLES / "diva-illegal.txt"), "--cardpool", str(full_pool_path), "-O", "json",
-                 "--disable", "WX101", "--disable", "life-burst-count")
+    result = run(
+        "check",
+        str(EXAMPLES / "diva-illegal.txt"),
+        "--cardpool",
+        str(full_pool_path),
+        "-O",
+        "json",
+        "--disable",
+        "WX101",
+        "--disable",
+        "life-burst-count",
+    )
     codes = {v["code"] for v in as_json(result)["decks"][0]["violations"]}
     assert codes == {"WX102", "WX104", "WX120"}
 
 
 def test_strict_makes_warnings_fail(tmp_path, full_pool_path):
     house = tmp_path / "house.yaml"
-    house.write_text("id: soft\nextends: diva\nrules:\n  - id: main-deck-size\n    check: main-deck-size\n"
-                     "    params: {exactly: 40}\n    severity: warning\n", encoding="utf-8")
+    house.write_text(
+        "id: soft\nextends: diva\nrules:\n  - id: main-deck-size\n    check: main-deck-size\n"
+        "    params: {exactly: 40}\n    severity: warning\n",
+        encoding="utf-8",
+    )
     deck = tmp_path / "d.txt"
     deck.write_text(D01_MAIN.replace("4 WXDi-D01-012", "3 WXDi-D01-012") + D01_LRIG, encoding="utf-8")
     args = ["check", str(deck), "--format-file", str(house), "--cardpool", str(full_pool_path)]
@@ -122,8 +169,10 @@ def test_unreadable_deck_is_one_line_and_exit_2(tmp_path):
 
 def test_broken_format_table_is_one_line_and_exit_2(tmp_path):
     table = tmp_path / "typo.yaml"
-    table.write_text("id: t\nextends: diva\nrules:\n  - id: x\n    check: main-deck-size\n    parms: {exactly: 40}\n",
-                     encoding="utf-8")
+    table.write_text(
+        "id: t\nextends: diva\nrules:\n  - id: x\n    check: main-deck-size\n    parms: {exactly: 40}\n",
+        encoding="utf-8",
+    )
     result = run("check", str(EXAMPLES / "diva-ancient-surprise.txt"), "--format-file", str(table))
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if line.strip()]
@@ -132,8 +181,13 @@ def test_broken_format_table_is_one_line_and_exit_2(tmp_path):
 
 def test_usage_errors_exit_2():
     deck = str(EXAMPLES / "diva-ancient-surprise.txt")
-    for args in (["check", deck, "--format", "nope"], ["check", deck, "--as-of", "2020-02-30"],
-                 ["check", deck, "--format", "diva", "--as-of", "2019-01-01"], ["check", deck, "--bogus"], ["check"]):
+    for args in (
+        ["check", deck, "--format", "nope"],
+        ["check", deck, "--as-of", "2020-02-30"],
+        ["check", deck, "--format", "diva", "--as-of", "2019-01-01"],
+        ["check", deck, "--bogus"],
+        ["check"],
+    ):
         result = run(*args)
         assert result.exit_code == 2, (args, result.output)
         assert "Traceback" not in result.output
@@ -150,8 +204,16 @@ def test_as_of_flips_a_dated_rule_through_the_cli(tmp_path, full_pool_path):
 
 @pytest.mark.parametrize("lang", ["ja", "zh"])
 def test_translated_messages_have_no_english_left(lang, full_pool_path):
-    result = run("check", str(EXAMPLES / "diva-illegal.txt"), "--cardpool", str(full_pool_path), "--lang", lang,
-                 "--color", "never")
+    result = run(
+        "check",
+        str(EXAMPLES / "diva-illegal.txt"),
+        "--cardpool",
+        str(full_pool_path),
+        "--lang",
+        lang,
+        "--color",
+        "never",
+    )
     assert result.exit_code == 1
     violation_lines = [line for line in result.output.splitlines() if re.search(r"WX\d{3}", line)]
     assert len(violation_lines) == 5
@@ -163,14 +225,21 @@ def test_translated_messages_have_no_english_left(lang, full_pool_path):
 
 
 def test_lang_from_locale(full_pool_path):
-    result = run("check", str(EXAMPLES / "diva-illegal.txt"), "--cardpool", str(full_pool_path),
-                 env={"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""})
+    result = run(
+        "check",
+        str(EXAMPLES / "diva-illegal.txt"),
+        "--cardpool",
+        str(full_pool_path),
+        env={"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""},
+    )
     assert "メインデッキ" in result.output
 
 
 def test_output_file_is_written_and_kept_on_failure(tmp_path, full_pool_path):
     out = tmp_path / "report.json"
-    result = run("check", str(EXAMPLES / "diva-illegal.txt"), "--cardpool", str(full_pool_path), "-O", "json", "-o", str(out))
+    result = run(
+        "check", str(EXAMPLES / "diva-illegal.txt"), "--cardpool", str(full_pool_path), "-O", "json", "-o", str(out)
+    )
     assert result.exit_code == 1 and result.stdout == ""
     before = out.read_bytes()
     assert json.loads(before)["decks"][0]["legal"] is False
@@ -191,7 +260,9 @@ def test_pool_choice_order_and_install(tmp_path, full_pool_path, monkeypatch):
     assert info["origin"] == "installed" and info["cards"] > 9000
     monkeypatch.setenv("WIXOSS_DECKCHECK_CARDPOOL", str(full_pool_path))
     assert as_json(run("check", deck, "-O", "json"))["cardpool"]["origin"] == "env"
-    assert as_json(run("check", deck, "-O", "json", "--cardpool", str(full_pool_path)))["cardpool"]["origin"] == "option"
+    assert (
+        as_json(run("check", deck, "-O", "json", "--cardpool", str(full_pool_path)))["cardpool"]["origin"] == "option"
+    )
     verbose = run("check", deck, "-v", "--cardpool", str(full_pool_path))
     assert f"card pool: {full_pool_path}" in verbose.output
 
@@ -244,31 +315,59 @@ def _installed_script() -> list[str]:
 def test_installed_console_script_runs_the_readme_example(tmp_path):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT)  # only used by the `python -m` fallback outside CI
-    completed = subprocess.run(_installed_script() + ["check", str(EXAMPLES / "diva-ancient-surprise.txt")],
-                               capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    completed = subprocess.run(
+        _installed_script() + ["check", str(EXAMPLES / "diva-ancient-surprise.txt")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert completed.returncode == 0, completed.stderr
     assert "legal" in completed.stdout
-    broken = subprocess.run(_installed_script() + ["check", str(tmp_path / "missing.txt")],
-                            capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    broken = subprocess.run(
+        _installed_script() + ["check", str(tmp_path / "missing.txt")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert broken.returncode == 2
     assert broken.stderr.strip().count("\n") == 0 and "no such file" in broken.stderr
     table = tmp_path / "typo.yaml"
     table.write_text("id: t\nextends: diva\nmayus_rooom: []\n", encoding="utf-8")
-    typo = subprocess.run(_installed_script() + ["check", str(EXAMPLES / "diva-ancient-surprise.txt"),
-                                                 "--format-file", str(table)],
-                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    typo = subprocess.run(
+        _installed_script() + ["check", str(EXAMPLES / "diva-ancient-surprise.txt"), "--format-file", str(table)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert typo.returncode == 2 and "/mayus_rooom" in typo.stderr and typo.stdout == ""
-    module = subprocess.run([sys.executable, "-m", "wixoss_deckcheck", "--version"], capture_output=True, text=True,
-                            env=env, cwd=tmp_path, timeout=60)
+    module = subprocess.run(
+        [sys.executable, "-m", "wixoss_deckcheck", "--version"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert module.returncode == 0 and "wixoss-deckcheck" in module.stdout
 
 
 def test_a_yaml_comment_that_cut_a_card_name_is_pointed_out(tmp_path, full_pool_path):
     deck = tmp_path / "hash.yaml"
-    deck.write_text("format: diva\nmain:\n  - 4x サーバント #\n  - 4 WXDi-D01-012  # a comment after a known card\n"
-                    "  - \"4x サーバント #\"\nlrig:\n  - WXDi-D01-001\n", encoding="utf-8")
-    result = CliRunner().invoke(cli, ["check", "--no-config", str(deck), "--cardpool", str(full_pool_path),
-                                      "--as-of", "2026-11-30", "-O", "json"])
+    deck.write_text(
+        "format: diva\nmain:\n  - 4x サーバント #\n  - 4 WXDi-D01-012  # a comment after a known card\n"
+        '  - "4x サーバント #"\nlrig:\n  - WXDi-D01-001\n',
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(
+        cli,
+        ["check", "--no-config", str(deck), "--cardpool", str(full_pool_path), "--as-of", "2026-11-30", "-O", "json"],
+    )
     assert result.exit_code == 2, result.output
     violations = json.loads(result.stdout)["decks"][0]["violations"]
     unknown = [v for v in violations if v["code"] == "WX001"]
@@ -276,16 +375,23 @@ def test_a_yaml_comment_that_cut_a_card_name_is_pointed_out(tmp_path, full_pool_
     assert "a space and # start a comment" in unknown[0]["message"]
 
 
-@pytest.mark.parametrize("deck", [DECKS / "text" / "rx-wxdi-d01.txt", EXAMPLES / "diva-ancient-surprise-ja.yaml"],
-                         ids=lambda p: p.suffix)
+@pytest.mark.parametrize(
+    "deck", [DECKS / "text" / "rx-wxdi-d01.txt", EXAMPLES / "diva-ancient-surprise-ja.yaml"], ids=lambda p: p.suffix
+)
 def test_a_check_with_warm_caches_imports_no_heavy_library(deck, full_pool_path, tmp_path):
     """What keeps a single check fast: none of these is imported for a text or block-YAML deck."""
-    env = {**os.environ, "WIXOSS_DECKCHECK_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(Path(__file__).parents[1])}
+    env = {
+        **os.environ,
+        "WIXOSS_DECKCHECK_CACHE_DIR": str(tmp_path / "cache"),
+        "PYTHONPATH": str(Path(__file__).parents[1]),
+    }
     args = ["check", "--no-config", str(deck), "--cardpool", str(full_pool_path), "--as-of", "2026-11-30"]
     warm = subprocess.run([sys.executable, "-m", "wixoss_deckcheck", *args], env=env, capture_output=True, text=True)
     assert warm.returncode == 0, warm.stderr
-    code = ("import sys\nfrom wixoss_deckcheck.cli import main\ntry:\n    main(%r)\nexcept SystemExit:\n    pass\n"
-            "print([name for name in ('yaml', 'json', 'jsonschema', 'requests', 'rapidfuzz', 'numpy', 'xml.sax') "
-            "if name in sys.modules])" % (args,))
+    code = (
+        f"import sys\nfrom wixoss_deckcheck.cli import main\ntry:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
+        "print([name for name in ('yaml', 'json', 'jsonschema', 'requests', 'rapidfuzz', 'numpy', 'xml.sax') "
+        "if name in sys.modules])"
+    )
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr

@@ -5,11 +5,10 @@ from __future__ import annotations
 import codecs
 
 import pytest
+from conftest import DECKS
 
 from wixoss_deckcheck.decklist import load_deck, parse_deck_text
 from wixoss_deckcheck.errors import InputError
-
-from conftest import DECKS
 
 
 def entries(deck):
@@ -46,10 +45,19 @@ def test_text_forms_counts_and_sections():
     ]
 
 
-@pytest.mark.parametrize("heading,section", [
-    ("[main]", "main"), ("[LRIG]", "lrig"), ("メインデッキ", "main"), ("ルリグデッキ", "lrig"),
-    ("主卡组", "main"), ("分身卡组", "lrig"), ("Main Deck (40)", "main"), ("LRIG Deck:", "lrig"),
-])
+@pytest.mark.parametrize(
+    "heading,section",
+    [
+        ("[main]", "main"),
+        ("[LRIG]", "lrig"),
+        ("メインデッキ", "main"),
+        ("ルリグデッキ", "lrig"),
+        ("主卡组", "main"),
+        ("分身卡组", "lrig"),
+        ("Main Deck (40)", "main"),
+        ("LRIG Deck:", "lrig"),
+    ],
+)
 def test_section_headings(heading, section):
     deck = parse_deck_text(f"{heading}\n4 WXDi-P01-040\n", "d.txt")
     assert deck.entries[0].section == section
@@ -62,7 +70,7 @@ def test_no_headings_leaves_placement_to_the_card_type():
 
 def test_crlf_bom_and_comments(tmp_path):
     path = tmp_path / "deck.txt"
-    path.write_bytes(codecs.BOM_UTF8 + "# comment\r\n[main]\r\n\r\n4 WXDi-P01-040\r\n// also a comment\r\n".encode())
+    path.write_bytes(codecs.BOM_UTF8 + b"# comment\r\n[main]\r\n\r\n4 WXDi-P01-040\r\n// also a comment\r\n")
     deck = load_deck(path)
     assert entries(deck) == [(4, "WXDi-P01-040", 4, "main")]
 
@@ -77,11 +85,14 @@ def test_shift_jis_and_utf16_are_read(tmp_path):
     assert load_deck(utf16).entries[0].query == "蒼天姫　アマビエ"
 
 
-@pytest.mark.parametrize("content,line,fragment", [
-    ("[main]\n4\n", 2, "a count with no card"),
-    ("[main]\n0 WXDi-P01-040\n", 2, "out of range"),
-    ("[main]\n100 WXDi-P01-040\n", 2, "out of range"),
-])
+@pytest.mark.parametrize(
+    "content,line,fragment",
+    [
+        ("[main]\n4\n", 2, "a count with no card"),
+        ("[main]\n0 WXDi-P01-040\n", 2, "out of range"),
+        ("[main]\n100 WXDi-P01-040\n", 2, "out of range"),
+    ],
+)
 def test_malformed_text_lines_name_the_line(content, line, fragment):
     with pytest.raises(InputError) as caught:
         parse_deck_text(content, "bad.txt")
@@ -109,13 +120,17 @@ def test_yaml_deck_keeps_lines_and_both_entry_shapes():
         "date: 2024-05-01\n"
         "main:\n"
         "  - {card: WXDi-P01-040, count: 4}\n"
-        "  - \"4 蒼天姫　アマビエ\"\n"
+        '  - "4 蒼天姫　アマビエ"\n'
         "lrig:\n"
         "  - WXDi-D01-001\n"
     )
     deck = parse_deck_text(text, "d.yaml")
     assert deck.format == "diva" and deck.date == "2024-05-01" and deck.name == "amabie"
-    assert entries(deck) == [(4, "WXDi-P01-040", 5, "main"), (4, "蒼天姫　アマビエ", 6, "main"), (1, "WXDi-D01-001", 8, "lrig")]
+    assert entries(deck) == [
+        (4, "WXDi-P01-040", 5, "main"),
+        (4, "蒼天姫　アマビエ", 6, "main"),
+        (1, "WXDi-D01-001", 8, "lrig"),
+    ]
 
 
 def test_json_deck():
@@ -125,13 +140,16 @@ def test_json_deck():
     assert entries(deck) == [(4, "WXDi-P01-040", 2, "main"), (1, "WXDi-D01-001", 3, "lrig")]
 
 
-@pytest.mark.parametrize("text,kind,line,fragment", [
-    ("main:\n  - {card: X, count: 0}\n", "yaml", 2, "minimum"),
-    ("main:\n  - {card: X, cont: 2}\n", "yaml", 2, "cont"),
-    ("main: [\n", "yaml", 2, "invalid YAML"),
-    ("mian:\n  - X\n", "yaml", 1, "mian"),
-    ("[1, 2]\n", "json", 1, "mapping"),
-])
+@pytest.mark.parametrize(
+    "text,kind,line,fragment",
+    [
+        ("main:\n  - {card: X, count: 0}\n", "yaml", 2, "minimum"),
+        ("main:\n  - {card: X, cont: 2}\n", "yaml", 2, "cont"),
+        ("main: [\n", "yaml", 2, "invalid YAML"),
+        ("mian:\n  - X\n", "yaml", 1, "mian"),
+        ("[1, 2]\n", "json", 1, "mapping"),
+    ],
+)
 def test_broken_structured_decks(text, kind, line, fragment):
     with pytest.raises(InputError) as caught:
         parse_deck_text(text, f"d.{kind}", kind)
@@ -148,7 +166,8 @@ def test_real_cockatrice_files_parse_with_zones():
 
 
 def test_broken_cockatrice_file_names_the_line():
-    text = '<?xml version="1.0"?>\n<cockatrice_deck>\n<zone name="main">\n<card number="x" name="A"/>\n</zone>\n</cockatrice_deck>\n'
+    text = ('<?xml version="1.0"?>\n<cockatrice_deck>\n<zone name="main">\n<card number="x" name="A"/>\n'
+            '</zone>\n</cockatrice_deck>\n')
     with pytest.raises(InputError) as caught:
         parse_deck_text(text, "d.cod", "cod")
     assert caught.value.line == 4
@@ -166,8 +185,7 @@ def test_real_text_decks_declare_their_format():
 def test_text_deck_lines_are_numbered_as_editors_number_them():
     text = "[main]\r\n4 WXDi-D01-012\r4 WXDi-D01-013\n# a\u2028b\x0cc\n4 WXDi-D01-014\n"
     deck = parse_deck_text(text, "d.txt")
-    assert [(e.query, e.line) for e in deck.entries] == [("WXDi-D01-012", 2), ("WXDi-D01-013", 3),
-                                                         ("WXDi-D01-014", 5)]
+    assert [(e.query, e.line) for e in deck.entries] == [("WXDi-D01-012", 2), ("WXDi-D01-013", 3), ("WXDi-D01-014", 5)]
 
 
 def test_json_deck_lines_with_cr_line_ends():

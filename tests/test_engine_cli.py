@@ -7,10 +7,9 @@ import sys
 from math import comb
 
 import pytest
+from engine_helpers import D01, WD01
 
 from wixoss_deckcheck.cli import main
-
-from engine_helpers import D01, WD01
 
 
 def _run(argv, capsys):
@@ -30,8 +29,9 @@ def _simulate(args, pool, capsys):
 
 
 def test_acceptance_four_copies_by_turn_zero(full_pool_path, capsys):
-    code, out, err = _simulate([str(D01), "--hit", "WXDi-D01-015", "--by-turn", "0", "--output-format", "json"],
-                               full_pool_path, capsys)
+    code, out, err = _simulate(
+        [str(D01), "--hit", "WXDi-D01-015", "--by-turn", "0", "--output-format", "json"], full_pool_path, capsys
+    )
     assert code == 0, err
     report = json.loads(out)
     expected = 1 - comb(36, 5) / comb(40, 5)
@@ -44,8 +44,20 @@ def test_acceptance_four_copies_by_turn_zero(full_pool_path, capsys):
 
 
 def test_hit_by_name_and_seeded_runs_repeat(full_pool_path, capsys):
-    args = [str(D01), "--hit", "大装　トビエル", "--by-turn", "3", "--second", "--games", "20000", "--seed", "9",
-            "-O", "json"]
+    args = [
+        str(D01),
+        "--hit",
+        "大装　トビエル",
+        "--by-turn",
+        "3",
+        "--second",
+        "--games",
+        "20000",
+        "--seed",
+        "9",
+        "-O",
+        "json",
+    ]
     first = json.loads(_simulate(args, full_pool_path, capsys)[1])
     again = json.loads(_simulate(args, full_pool_path, capsys)[1])
     assert first == again
@@ -56,8 +68,25 @@ def test_hit_by_name_and_seeded_runs_repeat(full_pool_path, capsys):
 
 
 def test_group_hit_without_closed_form_under_a_policy(full_pool_path, capsys):
-    code, out, _err = _simulate([str(D01), "--hit", "level:1", "--at-least", "2", "--mulligan", "curve",
-                                 "--games", "20000", "--seed", "1", "-O", "json"], full_pool_path, capsys)
+    code, out, _err = _simulate(
+        [
+            str(D01),
+            "--hit",
+            "level:1",
+            "--at-least",
+            "2",
+            "--mulligan",
+            "curve",
+            "--games",
+            "20000",
+            "--seed",
+            "1",
+            "-O",
+            "json",
+        ],
+        full_pool_path,
+        capsys,
+    )
     report = json.loads(out)
     assert report["probability_exact"] is None
     assert 0 < report["probability_simulated"] < 1 and report["standard_error"] > 0
@@ -80,8 +109,9 @@ def test_full_report_json(full_pool_path, capsys):
 
 
 def test_goldfish_report(full_pool_path, capsys):
-    code, out, _err = _simulate([str(D01), "--goldfish", "--games", "20000", "--seed", "3", "-O", "json"],
-                                full_pool_path, capsys)
+    code, out, _err = _simulate(
+        [str(D01), "--goldfish", "--games", "20000", "--seed", "3", "-O", "json"], full_pool_path, capsys
+    )
     report = json.loads(out)
     gold = report["goldfish"]
     assert report["turns"] == 10 and gold["refreshes"]["by_turn"] == 10
@@ -100,15 +130,17 @@ def test_goldfish_report(full_pool_path, capsys):
 def test_plot(tmp_path, full_pool_path, capsys, suffix):
     pytest.importorskip("matplotlib")
     target = tmp_path / f"curves{suffix}"
-    code, _out, err = _simulate([str(D01), "--games", "5000", "--seed", "1", "--plot", str(target)], full_pool_path,
-                                capsys)
+    code, _out, err = _simulate(
+        [str(D01), "--games", "5000", "--seed", "1", "--plot", str(target)], full_pool_path, capsys
+    )
     assert code == 0, err
     data = target.read_bytes()
     assert data.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in data[:2000]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left
     hit = tmp_path / f"hit{suffix}"
-    _simulate([str(D01), "--hit", "guard", "--by-turn", "4", "--games", "5000", "--plot", str(hit)],
-              full_pool_path, capsys)
+    _simulate(
+        [str(D01), "--hit", "guard", "--by-turn", "4", "--games", "5000", "--plot", str(hit)], full_pool_path, capsys
+    )
     assert hit.stat().st_size > 0
 
 
@@ -119,15 +151,18 @@ def test_plot_without_matplotlib_is_a_clear_usage_error(tmp_path, full_pool_path
     assert err.strip() == "error: --plot needs matplotlib: pip install 'wixoss-deckcheck[plot]'"
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--hit", "WD01-009"], "is not in the main deck"),
-    (["--hit", "no such card xyz"], "unknown card or group"),
-    (["--mulligan", "sometimes"], "unknown mulligan policy"),
-    (["--by-turn", "2"], "--by-turn needs --hit"),
-    (["--plot", "curves.pdf"], "--plot writes .png or .svg"),
-    (["--games", "0"], "--games"),
-    (["--format", "nope"], "nope"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--hit", "WD01-009"], "is not in the main deck"),
+        (["--hit", "no such card xyz"], "unknown card or group"),
+        (["--mulligan", "sometimes"], "unknown mulligan policy"),
+        (["--by-turn", "2"], "--by-turn needs --hit"),
+        (["--plot", "curves.pdf"], "--plot writes .png or .svg"),
+        (["--games", "0"], "--games"),
+        (["--format", "nope"], "nope"),
+    ],
+)
 def test_usage_errors_exit_2_with_one_line(full_pool_path, capsys, args, message):
     code, out, err = _simulate([str(D01), *args], full_pool_path, capsys)
     assert code == 2 and out == ""
@@ -156,8 +191,11 @@ def test_deck_problems_exit_2(tmp_path, full_pool_path, capsys):
 
 
 def test_pure_python_backend_from_the_command_line(full_pool_path, capsys):
-    code, out, _err = _simulate([str(D01), "--backend", "python", "--hit", "guard", "--games", "4000", "--seed", "2",
-                                 "-O", "json"], full_pool_path, capsys)
+    code, out, _err = _simulate(
+        [str(D01), "--backend", "python", "--hit", "guard", "--games", "4000", "--seed", "2", "-O", "json"],
+        full_pool_path,
+        capsys,
+    )
     report = json.loads(out)
     assert report["backend"] == "python" and report["samples"] == 4000
     assert abs(report["probability_simulated"] - report["probability_exact"]) <= 4 * report["standard_error"]

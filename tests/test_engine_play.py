@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_helpers import D01, WD01, lrig, resolved_deck, signi
 
+from wixoss_deckcheck.checking import play
 from wixoss_deckcheck.checks.registry import BY_CODE
 from wixoss_deckcheck.cli import main
-from wixoss_deckcheck.checking import play
 from wixoss_deckcheck.messages import Messages
-
-from engine_helpers import D01, WD01, lrig, resolved_deck, signi
 
 PARAMS = {"counts": [1, 3], "covered": False}
 
@@ -38,8 +37,9 @@ def test_every_play_code_is_registered_with_a_message():
 
 
 def test_a_clean_deck_has_no_findings():
-    deck = resolved_deck([(signi("S1", 1, colors=("white",)), 20), (signi("S4", 4, colors=("white",)), 20)],
-                         _tama_line())
+    deck = resolved_deck(
+        [(signi("S1", 1, colors=("white",)), 20), (signi("S4", 4, colors=("white",)), 20)], _tama_line()
+    )
     assert _codes(deck) == []
 
 
@@ -53,9 +53,15 @@ def test_grow_gap_names_the_unreachable_lrigs():
 
 
 def test_grow_needs_a_shared_lrig_type_and_assists_grow_from_their_own_line():
-    cards = [lrig("T0", 0), lrig("T1", 1), lrig("I2", 2, types=("イオナ",)),
-             lrig("U0", 0, types=("ウムル",)), lrig("UA1", 1, types=("ウムル",), card_type="ASSIST_LRIG", limit=0),
-             lrig("UA2", 2, types=("ウムル",), card_type="ASSIST_LRIG", limit=1), lrig("X0", 0, types=("タウィル",))]
+    cards = [
+        lrig("T0", 0),
+        lrig("T1", 1),
+        lrig("I2", 2, types=("イオナ",)),
+        lrig("U0", 0, types=("ウムル",)),
+        lrig("UA1", 1, types=("ウムル",), card_type="ASSIST_LRIG", limit=0),
+        lrig("UA2", 2, types=("ウムル",), card_type="ASSIST_LRIG", limit=1),
+        lrig("X0", 0, types=("タウィル",)),
+    ]
     found = _codes(resolved_deck([(signi("S1", 1), 40)], cards))
     assert [(code, f.cards[0].card.number) for code, f in found if code == "WX201"] == [("WX201", "I2")]
 
@@ -90,16 +96,24 @@ def test_signi_above_every_lrig_and_limit_that_never_fits():
 
 def test_assist_limits_count_toward_the_limit():
     center = [lrig("C0", 0), lrig("C1", 1, limit=1), lrig("C2", 2, limit=1)]
-    assists = [lrig("A0", 0, types=("ウムル",)), lrig("A1", 1, types=("ウムル",), card_type="ASSIST_LRIG", limit=1),
-               lrig("B0", 0, types=("アト",)), lrig("B1", 1, types=("アト",), card_type="ASSIST_LRIG", limit=1)]
+    assists = [
+        lrig("A0", 0, types=("ウムル",)),
+        lrig("A1", 1, types=("ウムル",), card_type="ASSIST_LRIG", limit=1),
+        lrig("B0", 0, types=("アト",)),
+        lrig("B1", 1, types=("アト",), card_type="ASSIST_LRIG", limit=1),
+    ]
     deck = resolved_deck([(signi("S2", 2), 40)], center + assists)
     assert "WX206" not in [code for code, _ in _codes(deck)]  # 1 + 1 + 1 = 3 >= 2
     assert "WX206" in [code for code, _ in _codes(deck, {"counts": [1], "covered": False})]  # 1 LRIG only
 
 
 def test_starting_lrigs_with_the_same_type():
-    cards = [lrig("R0", 0, types=("リメンバ",)), lrig("R0b", 0, types=("リメンバ",)), lrig("R0c", 0, types=("リメンバ",)),
-             lrig("R1", 1, types=("リメンバ",))]
+    cards = [
+        lrig("R0", 0, types=("リメンバ",)),
+        lrig("R0b", 0, types=("リメンバ",)),
+        lrig("R0c", 0, types=("リメンバ",)),
+        lrig("R1", 1, types=("リメンバ",)),
+    ]
     found = [(code, f) for code, f in _codes(resolved_deck([(signi("S1", 1), 40)], cards)) if code == "WX207"]
     assert len(found) == 1 and len(found[0][1].cards) == 3
     # three different types: fine; and a format that starts with 1 LRIG never puts them together
@@ -112,8 +126,9 @@ def test_team_piece_needs_its_team():
     piece = lrig("P", 0, card_type="PIECE", team_piece=True, team="アンシエント・サプライズ")._replace(level=None)
     team = [lrig(f"T{i}", 0, types=(f"type{i}",), team="アンシエント・サプライズ") for i in range(2)]
     other = lrig("O", 0, types=("other",), team="さんばか")
-    found = [(code, f) for code, f in _codes(resolved_deck([(signi("S1", 1), 40)], team + [other, piece]))
-             if code == "WX208"]
+    found = [
+        (code, f) for code, f in _codes(resolved_deck([(signi("S1", 1), 40)], team + [other, piece])) if code == "WX208"
+    ]
     assert len(found) == 1 and found[0][1].found == 2
     third = lrig("T2", 0, types=("type2",), team="アンシエント･サプライズ")  # half-width middle dot: same name
     assert "WX208" not in [code for code, _ in _codes(resolved_deck([(signi("S1", 1), 40)], team + [third, piece]))]
@@ -125,19 +140,26 @@ def test_two_level_zero_lrigs_and_a_dead_piece():
     codes = [code for code, _ in _codes(resolved_deck([(signi("S1", 1), 40)], cards))]
     assert "WX209" in codes and "WX210" in codes
     # a format that starts with 3 only leaves that to the construction check WX111
-    assert "WX209" not in [code for code, _ in _codes(resolved_deck([(signi("S1", 1), 40)], cards),
-                                                       {"counts": [3], "covered": True})]
+    assert "WX209" not in [
+        code for code, _ in _codes(resolved_deck([(signi("S1", 1), 40)], cards), {"counts": [3], "covered": True})
+    ]
 
 
 def test_cannot_start_is_an_error_unless_construction_checks_say_so():
     cards = [lrig("A1", 1)]
     found = [f for code, f in _codes(resolved_deck([(signi("S1", 1), 40)], cards)) if code == "WX211"]
     assert found and found[0].args["reason"] == "no_center"
-    assert not [code for code, _ in _codes(resolved_deck([(signi("S1", 1), 40)], cards),
-                                           {"counts": [1, 3], "covered": True}) if code == "WX211"]
+    assert not [
+        code
+        for code, _ in _codes(resolved_deck([(signi("S1", 1), 40)], cards), {"counts": [1, 3], "covered": True})
+        if code == "WX211"
+    ]
     two = [lrig("A0", 0), lrig("B0", 0, types=("イオナ",))]
-    found = [f for code, f in _codes(resolved_deck([(signi("S1", 1), 40)], two), {"counts": [3], "covered": False})
-             if code == "WX211"]
+    found = [
+        f
+        for code, f in _codes(resolved_deck([(signi("S1", 1), 40)], two), {"counts": [3], "covered": False})
+        if code == "WX211"
+    ]
     assert found and found[0].args["reason"] == "counts" and (found[0].found, found[0].allowed) == (2, [3])
 
 
@@ -149,18 +171,25 @@ def _run(argv, capsys):
 
 
 def test_check_play_on_real_starter_decks_has_no_errors(full_pool_path, capsys):
-    code, out, _err = _run(["check", "--play", "-O", "json", "--cardpool", str(full_pool_path), str(D01), str(WD01)],
-                           capsys)
+    code, out, _err = _run(
+        ["check", "--play", "-O", "json", "--cardpool", str(full_pool_path), str(D01), str(WD01)], capsys
+    )
     report = json.loads(out)
     assert code == 0
     assert all(deck["legal"] for deck in report["decks"])
-    assert not [v for deck in report["decks"] for v in deck["violations"] if v["kind"] == "play" and v["severity"] == "error"]
+    assert not [
+        v for deck in report["decks"] for v in deck["violations"] if v["kind"] == "play" and v["severity"] == "error"
+    ]
 
 
 def test_check_play_findings_in_json_and_exit_codes(tmp_path, full_pool_path, capsys):
     deck = tmp_path / "gap.txt"
-    deck.write_text("# format: all-star\n[main]\n" + "".join(f"4 WD01-{i:03d}\n" for i in range(9, 19))
-                    + "[lrig]\nWD01-001\nWD01-002\nWD01-004\nWD01-005\n", encoding="utf-8")
+    deck.write_text(
+        "# format: all-star\n[main]\n"
+        + "".join(f"4 WD01-{i:03d}\n" for i in range(9, 19))
+        + "[lrig]\nWD01-001\nWD01-002\nWD01-004\nWD01-005\n",
+        encoding="utf-8",
+    )
     code, out, _err = _run(["check", "-O", "json", "--cardpool", str(full_pool_path), str(deck)], capsys)
     assert code == 0 and not json.loads(out)["decks"][0]["violations"]  # without --play: nothing
     code, out, _err = _run(["check", "--play", "-O", "json", "--cardpool", str(full_pool_path), str(deck)], capsys)
@@ -171,24 +200,30 @@ def test_check_play_findings_in_json_and_exit_codes(tmp_path, full_pool_path, ca
     assert violations[0]["line"] == 15
     code, out, _err = _run(["check", "--play", "--strict", "--cardpool", str(full_pool_path), str(deck)], capsys)
     assert code == 1 and "WX201" in out
-    code, out, _err = _run(["check", "--play", "--disable", "WX201", "-O", "json", "--cardpool",
-                            str(full_pool_path), str(deck)], capsys)
+    code, out, _err = _run(
+        ["check", "--play", "--disable", "WX201", "-O", "json", "--cardpool", str(full_pool_path), str(deck)], capsys
+    )
     assert code == 0 and not json.loads(out)["decks"][0]["violations"]
 
 
 def test_play_error_fails_the_check(tmp_path, full_pool_path, capsys):
     deck = tmp_path / "nolevel0.txt"
-    deck.write_text("[main]\n" + "".join(f"4 WD01-{i:03d}\n" for i in range(9, 19)) + "[lrig]\nWD01-004\n",
-                    encoding="utf-8")
-    code, out, _err = _run(["check", "--play", "-f", "all-star", "-O", "json", "--cardpool", str(full_pool_path),
-                            str(deck)], capsys)
+    deck.write_text(
+        "[main]\n" + "".join(f"4 WD01-{i:03d}\n" for i in range(9, 19)) + "[lrig]\nWD01-004\n", encoding="utf-8"
+    )
+    code, out, _err = _run(
+        ["check", "--play", "-f", "all-star", "-O", "json", "--cardpool", str(full_pool_path), str(deck)], capsys
+    )
     codes = [v["code"] for v in json.loads(out)["decks"][0]["violations"]]
     assert code == 1 and "WX107" in codes and "WX211" not in codes  # the construction check already says it
     bare = tmp_path / "bare.yaml"
     bare.write_text("id: bare\nname: Bare rules\nrules: []\n", encoding="utf-8")
-    code, out, _err = _run(["check", "--play", "--format-file", str(bare), "-O", "json", "--cardpool",
-                            str(full_pool_path), str(deck)], capsys)
+    code, out, _err = _run(
+        ["check", "--play", "--format-file", str(bare), "-O", "json", "--cardpool", str(full_pool_path), str(deck)],
+        capsys,
+    )
     violations = json.loads(out)["decks"][0]["violations"]
     assert [(v["code"], v["severity"], v["kind"]) for v in violations if v["code"] == "WX211"] == [
-        ("WX211", "error", "play")]
+        ("WX211", "error", "play")
+    ]
     assert code == 1 and json.loads(out)["decks"][0]["legal"] is False

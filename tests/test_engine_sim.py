@@ -8,17 +8,21 @@ import random
 import sys
 
 import pytest
+from engine_helpers import D01, WD01, real_model
 
 from wixoss_deckcheck.engine import sim_python
 from wixoss_deckcheck.engine.exact import life_cloth_keep_all
+from wixoss_deckcheck.engine.groups import parse_group
 from wixoss_deckcheck.engine.policy import KEEP_ALL, builtin_policy
 from wixoss_deckcheck.engine.simulate import (
-    choose_backend, default_groups, exact_hit, hit_group, make_group, run_simulation,
+    choose_backend,
+    default_groups,
+    exact_hit,
+    hit_group,
+    make_group,
+    run_simulation,
 )
-from wixoss_deckcheck.engine.groups import parse_group
 from wixoss_deckcheck.errors import UsageError
-
-from engine_helpers import D01, WD01, real_model
 
 np = pytest.importorskip("numpy")  # the test extra installs numpy; the fallback is tested below without it
 
@@ -42,8 +46,9 @@ def wd01(full_pool):
 @pytest.mark.parametrize("first", [True, False])
 def test_keep_all_hits_match_the_hypergeometric(d01, backend, games, first):
     groups = default_groups(d01)
-    tally, config, used = run_simulation(d01, KEEP_ALL, groups, games=games, seed=11, first=first, turns=6,
-                                         backend=backend)
+    tally, config, used = run_simulation(
+        d01, KEEP_ALL, groups, games=games, seed=11, first=first, turns=6, backend=backend
+    )
     assert used == backend and tally.games == games
     checked = 0
     for index, group in enumerate(groups):
@@ -88,8 +93,10 @@ def test_curve_policy_sends_high_signi_back(full_pool, d01):
 @pytest.mark.parametrize("backend", ["numpy", "python"])
 def test_seeded_runs_repeat_exactly(d01, backend):
     groups = default_groups(d01)
-    runs = [run_simulation(d01, KEEP_ALL, groups, games=3000, seed=seed, turns=8, goldfish=True, backend=backend)[0]
-            for seed in (42, 42, 43)]
+    runs = [
+        run_simulation(d01, KEEP_ALL, groups, games=3000, seed=seed, turns=8, goldfish=True, backend=backend)[0]
+        for seed in (42, 42, 43)
+    ]
     assert runs[0] == runs[1]
     assert runs[0] != runs[2]
 
@@ -103,15 +110,17 @@ def _compare(a, b, key_a: float, key_b: float, sd: float) -> None:
 @pytest.mark.parametrize("first", [True, False])
 def test_goldfish_back_ends_agree(request, deck_name, first):
     model = request.getfixturevalue(deck_name)
-    fast, _c, _u = run_simulation(model, KEEP_ALL, [], games=40_000, seed=8, first=first, turns=10, goldfish=True,
-                                  backend="numpy")
-    slow, _c, _u = run_simulation(model, KEEP_ALL, [], games=4_000, seed=8, first=first, turns=10, goldfish=True,
-                                  backend="python")
+    fast, _c, _u = run_simulation(
+        model, KEEP_ALL, [], games=40_000, seed=8, first=first, turns=10, goldfish=True, backend="numpy"
+    )
+    slow, _c, _u = run_simulation(
+        model, KEEP_ALL, [], games=4_000, seed=8, first=first, turns=10, goldfish=True, backend="python"
+    )
     n_fast, n_slow = fast.games, slow.games
     for turn in range(11):
         for total in ("hand", "ener", "attacks"):
             _compare(n_fast, n_slow, getattr(fast, total)[turn] / n_fast, getattr(slow, total)[turn] / n_slow, 1.5)
-        mean_level = [sum(l * n for l, n in enumerate(t.levels[turn])) / t.games for t in (fast, slow)]
+        mean_level = [sum(level * n for level, n in enumerate(t.levels[turn])) / t.games for t in (fast, slow)]
         _compare(n_fast, n_slow, *mean_level, 1.0)
         mean_field = [sum(i * n for i, n in enumerate(t.field_signi[turn])) / t.games for t in (fast, slow)]
         _compare(n_fast, n_slow, *mean_field, 1.0)
@@ -131,8 +140,9 @@ def test_first_player_draws_one_on_turn_one(d01):
 def test_refresh_happens_when_the_deck_runs_out(d01):
     # 28 cards are left after setup; the second player draws 2 a turn, so the deck runs out on turn 14
     for backend, games in (("numpy", 20_000), ("python", 2_000)):
-        tally, config, _u = run_simulation(d01, KEEP_ALL, [], games=games, seed=4, first=False, turns=16,
-                                           goldfish=True, backend=backend)
+        tally, config, _u = run_simulation(
+            d01, KEEP_ALL, [], games=games, seed=4, first=False, turns=16, goldfish=True, backend=backend
+        )
         assert tally.refreshes[13] == 0
         assert tally.refreshes[14] == games  # every game refreshes exactly once on turn 14
         assert tally.refreshes[16] == games
@@ -159,8 +169,14 @@ def _python_games(model, turns: int, seed: int, first: bool, goldfish: bool, pol
                 game.grow_assists()
                 game.place_signi()
             game.discard()
-            total = len(game.deck) + sum(game.hand) + sum(game.ener) + sum(game.trash) + sum(game.field) + len(
-                game.life_cloth)
+            total = (
+                len(game.deck)
+                + sum(game.hand)
+                + sum(game.ener)
+                + sum(game.trash)
+                + sum(game.field)
+                + len(game.life_cloth)
+            )
             assert total == model.size
             assert sum(game.hand) <= 6
             assert sum(game.field) <= 3

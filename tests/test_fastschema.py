@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.fastschema import UnsupportedSchema, compile_schema
-from wixoss_deckcheck.importers.common import validate_pool_document
 from wixoss_deckcheck.files.resources import cardpool_dir, sample_pool_path
+from wixoss_deckcheck.importers.common import validate_pool_document
 
 SCHEMA = json.loads((cardpool_dir() / "schema.json").read_text(encoding="utf-8"))
 SAMPLE = json.loads(sample_pool_path().read_text(encoding="utf-8"))
@@ -21,13 +21,36 @@ CHECK = compile_schema(SCHEMA)
 REFERENCE = jsonschema.Draft202012Validator(SCHEMA)
 
 values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 5) | st.floats(allow_nan=False, allow_infinity=False, width=16)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 5)
+    | st.floats(allow_nan=False, allow_infinity=False, width=16)
     | st.sampled_from(["", "x", "SIGNI", "white", "key", "diva", "WX01-001"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["en", "white", "coin", "x"]), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["en", "white", "coin", "x"]), inner, max_size=3)
+    ),
     max_leaves=6,
 )
-fields = st.sampled_from(["number", "name", "type", "colors", "level", "limit", "names", "formats", "reprints",
-                          "grow_cost", "cost", "power", "token", "field_sources", "copy_limit", "unknown_field"])
+fields = st.sampled_from(
+    [
+        "number",
+        "name",
+        "type",
+        "colors",
+        "level",
+        "limit",
+        "names",
+        "formats",
+        "reprints",
+        "grow_cost",
+        "cost",
+        "power",
+        "token",
+        "field_sources",
+        "copy_limit",
+        "unknown_field",
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None)

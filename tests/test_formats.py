@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from conftest import ROOT
 
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import parse_deck_text
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format, load_table, resolve_mayus_room
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format, load_table, resolve_mayus_room
 
-from conftest import ROOT
-
-D01 = "[main]\n" + "".join(f"4 WXDi-D01-0{n}\n" for n in range(12, 22)) + "[lrig]\n" + "".join(
-    f"WXDi-D01-{n:03d}\n" for n in range(1, 12))
+D01 = (
+    "[main]\n"
+    + "".join(f"4 WXDi-D01-0{n}\n" for n in range(12, 22))
+    + "[lrig]\n"
+    + "".join(f"WXDi-D01-{n:03d}\n" for n in range(1, 12))
+)
 
 
 def test_builtin_formats_are_valid_and_listed():
@@ -46,8 +49,11 @@ def test_every_mayus_room_entry_resolves_in_the_full_pool(full_pool):
 
 def test_list_entry_unknown_to_the_pool_is_a_warning_with_the_sample_and_an_error_with_a_full_pool(tmp_path, full_pool):
     path = tmp_path / "house.yaml"
-    path.write_text("id: house\nextends: diva\nmayus_room:\n  - kind: banned\n    cards: [{name: 存在しないカード}]\n"
-                    "    effective: '2021-01-01'\n", encoding="utf-8")
+    path.write_text(
+        "id: house\nextends: diva\nmayus_room:\n  - kind: banned\n    cards: [{name: 存在しないカード}]\n"
+        "    effective: '2021-01-01'\n",
+        encoding="utf-8",
+    )
     table = load_table(path)
     sample = CardPool.load(locate_pool(None))
     ours = [p for p in Checker(sample, table, "2026-01-01").list_problems if p.card == "存在しないカード"]
@@ -81,20 +87,28 @@ def test_extends_can_replace_and_disable_rules(tmp_path, full_pool):
         encoding="utf-8",
     )
     table = load_table(path)
-    deck = parse_deck_text(D01.replace("WXDi-D01-003\n", "WXDi-D01-002\n")
-                           .replace("4 WXDi-D01-012", "4 WXDi-P01-069"), "d.txt")
+    deck = parse_deck_text(
+        D01.replace("WXDi-D01-003\n", "WXDi-D01-002\n").replace("4 WXDi-D01-012", "4 WXDi-P01-069"), "d.txt"
+    )
     result = Checker(full_pool, table, "2026-01-01").check(deck)
     assert result.legal, [v.to_dict() for v in result.violations]
     assert not Checker(full_pool, load_format("key"), "2026-01-01").check(deck).legal
 
 
-@pytest.mark.parametrize("body,pointer,line", [
-    ("id: x\nextends: diva\nrulez: []\n", "/rulez", 3),
-    ("id: x\nextends: diva\nrules:\n  - id: a\n    check: main-deck-size\n    params: {exacly: 40}\n", "/rules/0/params/exacly", 6),
-    ("id: x\nrules:\n  - id: a\n    check: no-such-check\n", "/rules/0/check", 4),
-    ("id: x\nmayus_room:\n  - kind: limit\n    cards: [{name: A}]\n", "/mayus_room/0", 3),
-    ("id: x\nsince: 2020-13-45\n", "/since", None),
-])
+@pytest.mark.parametrize(
+    "body,pointer,line",
+    [
+        ("id: x\nextends: diva\nrulez: []\n", "/rulez", 3),
+        (
+            "id: x\nextends: diva\nrules:\n  - id: a\n    check: main-deck-size\n    params: {exacly: 40}\n",
+            "/rules/0/params/exacly",
+            6,
+        ),
+        ("id: x\nrules:\n  - id: a\n    check: no-such-check\n", "/rules/0/check", 4),
+        ("id: x\nmayus_room:\n  - kind: limit\n    cards: [{name: A}]\n", "/mayus_room/0", 3),
+        ("id: x\nsince: 2020-13-45\n", "/since", None),
+    ],
+)
 def test_a_typo_in_a_format_file_names_file_and_json_path(tmp_path, body, pointer, line):
     path = tmp_path / "typo.yaml"
     path.write_text(body, encoding="utf-8")
@@ -149,9 +163,11 @@ def test_the_chinese_environment_example_allows_four_arts_and_its_own_card_list(
 
 def test_exclude_removes_a_card_from_the_pool(tmp_path, full_pool):
     path = tmp_path / "x.yaml"
-    path.write_text("id: x\nextends: diva\nrules:\n  - id: card-pool\n    check: card-pool\n"
-                    "    params: {icons: [diva], exempt_level_zero_lrigs: true, exclude: {names: ['翠将　センノリキュウ']}}\n",
-                    encoding="utf-8")
+    path.write_text(
+        "id: x\nextends: diva\nrules:\n  - id: card-pool\n    check: card-pool\n"
+        "    params: {icons: [diva], exempt_level_zero_lrigs: true, exclude: {names: ['翠将　センノリキュウ']}}\n",
+        encoding="utf-8",
+    )
     result = Checker(full_pool, load_table(path), "2026-01-01").check(parse_deck_text(D01, "d.txt"))
     assert [(v.code, v.cards) for v in result.violations] == [("WX120", ("WXDi-D01-013",))]
     assert "excludes" in result.violations[0].message

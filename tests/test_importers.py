@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import CARDDATA
+
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.english import import_english
 from wixoss_deckcheck.importers.official import import_official, parse_detail
@@ -83,11 +83,12 @@ def test_relax_reads_the_editors_own_javascript(tmp_path):
     script = tmp_path / "card_info.js"
     script.write_text(
         "/* header with = signs */\nconst ID = 0;\nvar cardData = [\n"
-        "\t// [ \"PR-Di001\", ],\n"
-        "\t[\n\t\t\"WX26-P1-001\", //ID\n\t\t\"https://x/y.jpg\", //SRC\n\t\t\"テスト\", //NAME\n\t\t\"LR\",\n"
-        "\t\t\"ルリグ\",\n\t\t\"タマ\",\n\t\t\"白\",\n\t\t\"3\",\n\t\t\"《白》×2\",\n\t\t\"6\",\n\t\t\"\",\n\t\t\"\",\n"
-        "\t\t\"\",\n\t\t\"\",\n\t\t\"\",\n\t\t\"\",\n\t\t\"\",\n\t\t\"\",\n\t\t\"\"//BAN\n\t\t],\n];\n",
-        encoding="utf-8")
+        '\t// [ "PR-Di001", ],\n'
+        '\t[\n\t\t"WX26-P1-001", //ID\n\t\t"https://x/y.jpg", //SRC\n\t\t"テスト", //NAME\n\t\t"LR",\n'
+        '\t\t"ルリグ",\n\t\t"タマ",\n\t\t"白",\n\t\t"3",\n\t\t"《白》×2",\n\t\t"6",\n\t\t"",\n\t\t"",\n'
+        '\t\t"",\n\t\t"",\n\t\t"",\n\t\t"",\n\t\t"",\n\t\t"",\n\t\t""//BAN\n\t\t],\n];\n',
+        encoding="utf-8",
+    )
     (record,) = import_relax(script).records
     assert (record["number"], record["type"], record["level"], record["limit"]) == ("WX26-P1-001", "LRIG", 3, 6)
 
@@ -100,7 +101,11 @@ def test_webxoss_names_kana_guard_and_reprint_links():
     records = import_webxoss(CARDDATA / "webxoss").records
     by_number = {record["number"]: record for record in records}
     tama = by_number["WX01-001"]
-    assert tama["names"] == {"en": "Tamayorihime, Sun Miko", "zh_hans": "太阳之巫女 玉依姬", "kana": "タイヨウノミコタマヨリヒメ"}
+    assert tama["names"] == {
+        "en": "Tamayorihime, Sun Miko",
+        "zh_hans": "太阳之巫女 玉依姬",
+        "kana": "タイヨウノミコタマヨリヒメ",
+    }
     assert tama["grow_cost"] == {"white": 3} and "power" not in tama
     assert by_number["WD02-016"]["_reprint_of"] == "WX01-101"  # cid link
     arts = by_number["WX01-010"]
@@ -118,12 +123,15 @@ def test_english_list_names_by_number_with_multiline_types():
     assert all(record["_names_only"] for record in records)
 
 
-@pytest.mark.parametrize("importer, name, text, message", [
-    (import_relax, "cards.json", "<html><body>502</body></html>", "is HTML, not JSON"),
-    (import_relax, "cards.json", '[{"ID": "X"}]', "is not a card"),
-    (import_webxoss, "cards.json", "[{", "not valid JSON"),
-    (import_english, "cards_en.tsv", "foo\tbar\n", "first line must be"),
-])
+@pytest.mark.parametrize(
+    "importer, name, text, message",
+    [
+        (import_relax, "cards.json", "<html><body>502</body></html>", "is HTML, not JSON"),
+        (import_relax, "cards.json", '[{"ID": "X"}]', "is not a card"),
+        (import_webxoss, "cards.json", "[{", "not valid JSON"),
+        (import_english, "cards_en.tsv", "foo\tbar\n", "first line must be"),
+    ],
+)
 def test_broken_files_are_one_line_input_errors(tmp_path, importer, name, text, message):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")

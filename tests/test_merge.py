@@ -6,8 +6,8 @@ import csv
 import json
 
 import pytest
-
 from conftest import CARDDATA
+
 from wixoss_deckcheck.importers.merge import describe_entry, merge_sources
 from wixoss_deckcheck.importers.source import ImportedSource
 from wixoss_deckcheck.pool.normalize import number_key
@@ -59,15 +59,26 @@ def test_english_and_chinese_names(by_number, english, webxoss_rows):
     chinese = next(row["name_zh_CN"] for row in webxoss_rows if row["wxid"] == "WX01-001")
     assert tama["names"]["zh_hans"] == chinese
     assert tama["names"]["zh_hant"] == chinese.replace("阳", "陽")  # derived: 太阳 is 太陽 in Traditional script
-    missing = [row["wxid"] for row in webxoss_rows
-               if row["name_zh_CN"] and not by_number[number_key(row["wxid"])].get("names", {}).get("zh_hans")]
+    missing = [
+        row["wxid"]
+        for row in webxoss_rows
+        if row["name_zh_CN"] and not by_number[number_key(row["wxid"])].get("names", {}).get("zh_hans")
+    ]
     assert not missing
 
 
 def test_english_share_of_the_english_edition(document, by_number):
     rows = list(csv.reader(open(CARDDATA / "english" / "cards_en.tsv", encoding="utf-8", newline=""), delimiter="\t"))
-    codes = [row[0] for row in rows[1:] if len(row) > 2 and row[2] in ("SIGNI", "SPELL", "LRIG", "ASSIST LRIG", "PIECE", "ARTS")]
-    named = [code for code in codes if number_key(code) in by_number and by_number[number_key(code)].get("names", {}).get("en")]
+    codes = [
+        row[0]
+        for row in rows[1:]
+        if len(row) > 2 and row[2] in ("SIGNI", "SPELL", "LRIG", "ASSIST LRIG", "PIECE", "ARTS")
+    ]
+    named = [
+        code
+        for code in codes
+        if number_key(code) in by_number and by_number[number_key(code)].get("names", {}).get("en")
+    ]
     assert len(named) / len(codes) > 0.9
 
 
@@ -107,11 +118,13 @@ def _source(name, records):
 
 def test_conflict_is_reported_and_the_stronger_source_kept():
     base = {"number": "WX01-001", "name": "A", "type": "SIGNI", "colors": ["white"], "level": 2, "life_burst": True}
-    result = merge_sources([
-        _source("webxoss", [dict(base, level=3, names={"en": "A"})]),
-        _source("wixossreact", [base]),
-        _source("official", [dict(base, life_burst=False, formats=["key"])]),
-    ])
+    result = merge_sources(
+        [
+            _source("webxoss", [dict(base, level=3, names={"en": "A"})]),
+            _source("wixossreact", [base]),
+            _source("official", [dict(base, life_burst=False, formats=["key"])]),
+        ]
+    )
     (card,) = result.cards
     assert card["sources"] == ["wixossreact", "webxoss", "official"]
     assert card["level"] == 2 and card["life_burst"] is False and card["formats"] == ["key"]
@@ -122,8 +135,16 @@ def test_conflict_is_reported_and_the_stronger_source_kept():
 
 
 def test_same_name_with_other_case_is_not_a_reprint():
-    result = merge_sources([
-        _source("wixossreact", [{"number": "WXK07-058", "name": "羅原　Bp", "type": "SIGNI", "colors": ["red"], "level": 2}]),
-        _source("relax", [{"number": "WXDi-P05-084", "name": "羅原 ＢＰ", "type": "SIGNI", "colors": ["black"], "level": 2}]),
-    ])
+    result = merge_sources(
+        [
+            _source(
+                "wixossreact",
+                [{"number": "WXK07-058", "name": "羅原　Bp", "type": "SIGNI", "colors": ["red"], "level": 2}],
+            ),
+            _source(
+                "relax",
+                [{"number": "WXDi-P05-084", "name": "羅原 ＢＰ", "type": "SIGNI", "colors": ["black"], "level": 2}],
+            ),
+        ]
+    )
     assert len(result.cards) == 2 and not result.report

@@ -10,8 +10,8 @@ import yaml
 
 import wixoss_deckcheck.checks.play  # noqa: F401  (registers the play checks)
 from wixoss_deckcheck.checks import BY_CODE
-from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.files.resources import messages_dir
+from wixoss_deckcheck.messages import Messages
 
 
 def fields(template: str) -> set[str]:

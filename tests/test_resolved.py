@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from conftest import DECKS
 
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.model.deck import DeckEntry
-from wixoss_deckcheck.tables.loading import load_format
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
-
-from conftest import DECKS
+from wixoss_deckcheck.tables.loading import load_format
 
 REAL_DECKS = sorted((DECKS / "text").glob("*.txt")) + sorted((DECKS / "cockatrice").glob("WXDi-*.cod"))
 
@@ -35,7 +34,9 @@ def test_resolution_loop_and_add_agree(path, merged_pool):
     deck = load_deck(path)
     # A misspelt line and a line placed in the other deck, so every branch is taken.
     deck.entries.append(DeckEntry(2, "WXDi-D01-0999Z", 900, "main"))
-    deck.entries.append(DeckEntry(1, deck.entries[0].query, 901, "lrig" if deck.entries[0].section == "main" else "main"))
+    deck.entries.append(
+        DeckEntry(1, deck.entries[0].query, 901, "lrig" if deck.entries[0].section == "main" else "main")
+    )
     checker = Checker(merged_pool, load_format("diva"), "2026-11-30")
     inlined, _problems = checker.resolve(deck)
     added = ResolvedDeck(deck, merged_pool, None)

@@ -10,8 +10,10 @@ from wixoss_deckcheck.pool.sharded import SHARDS, ShardedIndex, shard_of
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.dictionaries(st.text(max_size=8), st.integers() | st.lists(st.integers(), max_size=3), max_size=60),
-       st.text(max_size=8))
+@given(
+    st.dictionaries(st.text(max_size=8), st.integers() | st.lists(st.integers(), max_size=3), max_size=60),
+    st.text(max_size=8),
+)
 def test_a_sharded_index_answers_as_the_dict_it_was_made_from(mapping, other):
     index = ShardedIndex(*ShardedIndex.encode(mapping))
     assert len(index) == len(mapping)

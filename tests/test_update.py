@@ -11,10 +11,10 @@ import json
 import shutil
 
 import pytest
-from pytest_httpserver import HTTPServer
-
 from carddata_site import CardDataSite, sources_yaml
 from conftest import CARDDATA
+from pytest_httpserver import HTTPServer
+
 from wixoss_deckcheck.cli import main
 
 
@@ -73,7 +73,10 @@ def test_update_installs_a_full_pool_from_every_source(installed):
     document = json.loads(installed.read_text(encoding="utf-8"))
     names = [source["name"] for source in document["sources"]]
     assert names == ["wixossreact", "relax", "webxoss", "english", "official"]
-    assert all(source.get("url", "").startswith("http://127.0.0.1:") and source.get("retrieved") for source in document["sources"])
+    assert all(
+        source.get("url", "").startswith("http://127.0.0.1:") and source.get("retrieved")
+        for source in document["sources"]
+    )
     cards = {card["number"]: card for card in document["cards"]}
     assert len(cards) > 6500
     assert cards["WX01-001"]["names"]["zh_hans"] == "太阳之巫女 玉依姬"

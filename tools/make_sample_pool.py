@@ -39,12 +39,18 @@ def main(full_pool: str) -> None:
             card = dict(raw[result.card.number])
             card["sources"] = ["sample"]
             wanted[card["number"]] = card
-    document = build_pool_document(list(wanted.values()), [{
-        "name": "sample",
-        "note": "The cards the shipped examples need, written as facts (number, name, type, colour, level, ...). "
+    document = build_pool_document(
+        list(wanted.values()),
+        [
+            {
+                "name": "sample",
+                "note": "The cards the shipped examples need, written as facts "
+                "(number, name, type, colour, level, ...). "
                 "Install the full pool with `wixoss-deckcheck cardpool import wixossreact DIR`.",
-        "cards": len(wanted),
-    }])
+                "cards": len(wanted),
+            }
+        ],
+    )
     document.pop("created", None)
     write_pool(document, ROOT / "cardpool" / "sample-pool.json")
     print(f"wrote {len(wanted)} cards")

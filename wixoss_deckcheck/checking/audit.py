@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import glob
 import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
 from wixoss_deckcheck.model.results import RunReport
@@ -40,6 +40,7 @@ class AuditSettings:
 
 
 # -- finding the decks -------------------------------------------------------------------
+
 
 def is_deck_file(name: str) -> bool:
     """A file name the audit treats as a decklist (by suffix; hidden files are skipped)."""
@@ -128,8 +129,10 @@ def _init_worker(settings: AuditSettings) -> None:
 def _check_chunk(job: tuple[AuditSettings, list[str]]):
     settings, paths = job
     session = _session(settings)
-    results = [session.check_path(path, settings.format_id, settings.format_file, settings.as_of, settings.encoding)
-               for path in paths]
+    results = [
+        session.check_path(path, settings.format_id, settings.format_file, settings.as_of, settings.encoding)
+        for path in paths
+    ]
     if settings.json_in_workers:
         for result in results:
             result.to_json()
@@ -144,7 +147,7 @@ def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
     start = 0
     while start < len(paths):
         size = max(16, min(512, (len(paths) - start) // (jobs * 4)))
-        chunks.append(paths[start:start + size])
+        chunks.append(paths[start : start + size])
         start += size
     return chunks
 
@@ -157,14 +160,23 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def run_audit(paths: list[str], settings: AuditSettings, jobs: int | None = None,
-              on_progress: Callable[[int], None] | None = None) -> RunReport:
+def run_audit(
+    paths: list[str], settings: AuditSettings, jobs: int | None = None, on_progress: Callable[[int], None] | None = None
+) -> RunReport:
     """Check every deck in ``paths``; usage errors (unknown format, bad date) raise at once."""
     from wixoss_deckcheck.tables.dates import parse_day, today
 
     day = parse_day(settings.as_of) if settings.as_of else None
-    settings = AuditSettings(settings.cardpool, settings.lang, tuple(settings.disable), settings.format_id,
-                             settings.format_file, day, settings.encoding, settings.json_in_workers)
+    settings = AuditSettings(
+        settings.cardpool,
+        settings.lang,
+        tuple(settings.disable),
+        settings.format_id,
+        settings.format_file,
+        day,
+        settings.encoding,
+        settings.json_in_workers,
+    )
     session = _session(settings)
     table = None
     if settings.format_id or settings.format_file:
@@ -229,8 +241,9 @@ def _parallel(paths: list[str], settings: AuditSettings, jobs: int):
     try:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=context,
-                                 initializer=_init_worker, initargs=(settings,)) as executor:
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(chunks)), mp_context=context, initializer=_init_worker, initargs=(settings,)
+        ) as executor:
             for outcome in executor.map(_check_chunk, [(settings, chunk) for chunk in chunks]):
                 yield outcome
                 done += 1

@@ -4,22 +4,21 @@ return violation records. Pure: no printing, no network, no exit codes.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from wixoss_deckcheck.model.cards import LRIG_TYPES, MAIN_DECK_TYPES, PIECE_TYPES
+from wixoss_deckcheck.checking.wording import Placeholders, fill
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
 from wixoss_deckcheck.checks.registry import Params
-from wixoss_deckcheck.model.deck import Deck
-from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.tables.loading import FormatTable, resolve_mayus_room
-from wixoss_deckcheck.tables.icons import IconIndex
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.pool.cardpool import CardPool
+from wixoss_deckcheck.model.cards import LRIG_TYPES, MAIN_DECK_TYPES, PIECE_TYPES
+from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.model.results import DeckResult
 from wixoss_deckcheck.model.violation import Violation
+from wixoss_deckcheck.pool.cardpool import CardPool
 from wixoss_deckcheck.tables.dates import today
-from wixoss_deckcheck.checking.wording import Placeholders, fill
+from wixoss_deckcheck.tables.icons import IconIndex
+from wixoss_deckcheck.tables.loading import FormatTable, resolve_mayus_room
 
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
 
@@ -36,8 +35,15 @@ class Checker:
     Mayu's Room entries and the icon index are prepared once.
     """
 
-    def __init__(self, pool: CardPool, table: FormatTable, as_of: str | None = None,
-                 lang: str = "en", disabled: Iterable[str] = (), severity_overrides: dict | None = None):
+    def __init__(
+        self,
+        pool: CardPool,
+        table: FormatTable,
+        as_of: str | None = None,
+        lang: str = "en",
+        disabled: Iterable[str] = (),
+        severity_overrides: dict | None = None,
+    ):
         self.pool = pool
         self.table = table
         self.as_of = as_of or today()
@@ -52,7 +58,9 @@ class Checker:
         #: Each rule with its check and its own :class:`Params` (whose memo is this checker's alone).
         self._plan = [(REGISTRY[rule.check], rule, Params(rule.params)) for rule in self.rules]
         sample = pool.location.is_sample if pool.location else False
-        self.mayus_room, self.list_problems = resolve_mayus_room(table, table.mayus_room_in_force(self.as_of), pool, sample)
+        self.mayus_room, self.list_problems = resolve_mayus_room(
+            table, table.mayus_room_in_force(self.as_of), pool, sample
+        )
         self.format_name = table.display_name(self.lang)
         #: The Mayu's Room entries (by position) that name each same-name key in their first list.
         self._mayu_by_key: dict[str, list[int]] = {}
@@ -108,11 +116,14 @@ class Checker:
             resolved.add_unresolved(entry)
             if result.candidates:
                 candidates = ", ".join(self._card_text(card, card.number) for card in result.candidates)
-                problems.append(self.violation(
-                    BY_CODE["WX002"], Finding(section=entry.section, line=entry.line),
-                    {"query": entry.query, "candidates": candidates},
-                    cards=tuple(card.number for card in result.candidates),
-                ))
+                problems.append(
+                    self.violation(
+                        BY_CODE["WX002"],
+                        Finding(section=entry.section, line=entry.line),
+                        {"query": entry.query, "candidates": candidates},
+                        cards=tuple(card.number for card in result.candidates),
+                    )
+                )
             else:
                 if result.suggestions:
                     hint = self.messages.word("did_you_mean", suggestions="; ".join(result.suggestions))
@@ -122,10 +133,13 @@ class Checker:
                     hint += self.messages.word("yaml_comment_hint")
                 if self.pool.location is not None and self.pool.location.is_sample:
                     hint += self.messages.word("sample_hint")
-                problems.append(self.violation(
-                    BY_CODE["WX001"], Finding(section=entry.section, line=entry.line),
-                    {"query": entry.query, "hint": hint},
-                ))
+                problems.append(
+                    self.violation(
+                        BY_CODE["WX001"],
+                        Finding(section=entry.section, line=entry.line),
+                        {"query": entry.query, "hint": hint},
+                    )
+                )
         totals = resolved.totals
         totals["main"] += main_total
         totals["lrig"] += lrig_total
@@ -145,9 +159,17 @@ class Checker:
         if card is None:
             known = (result, None, None, None, False, False, None, None, False)
         else:
-            known = (result, card, result.number or card.number, "main" if card.type in MAIN_DECK_TYPES else "lrig",
-                     bool(card.life_burst), card.type in PIECE_TYPES, card.key, card.type,
-                     card.type in LRIG_TYPES and card.level == 0)
+            known = (
+                result,
+                card,
+                result.number or card.number,
+                "main" if card.type in MAIN_DECK_TYPES else "lrig",
+                bool(card.life_burst),
+                card.type in PIECE_TYPES,
+                card.key,
+                card.type,
+                card.type in LRIG_TYPES and card.level == 0,
+            )
         memo[query] = known
         return known
 
@@ -197,8 +219,15 @@ class Checker:
                 texts.append(self._card_text(card, number))
         return numbers, texts
 
-    def violation(self, info: CheckInfo, finding: Finding, args: dict | None = None, cards: tuple = (),
-                   rule=None, source: str | None = None) -> Violation:
+    def violation(
+        self,
+        info: CheckInfo,
+        finding: Finding,
+        args: dict | None = None,
+        cards: tuple = (),
+        rule=None,
+        source: str | None = None,
+    ) -> Violation:
         numbers, texts = self._entry_cards(finding)
         if not numbers and cards:
             numbers = list(cards)
@@ -223,4 +252,3 @@ class Checker:
             source=(rule.source if rule else source),
             card_names=tuple(texts),
         )
-

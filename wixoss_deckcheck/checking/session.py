@@ -6,24 +6,24 @@ prints nothing.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from wixoss_deckcheck.checking.checker import Checker
-from wixoss_deckcheck.model.results import DeckResult
-from wixoss_deckcheck.tables.dates import parse_day, today
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, FormatTable, builtin_path, load_format
 from wixoss_deckcheck.messages import default_language
+from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.tables.dates import parse_day, today
+from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, FormatTable, builtin_path, load_format
 
 
 class CheckSession:
     """A pool, a language and the checkers built so far (one per format and day)."""
 
-    def __init__(self, cardpool: str | None = None, lang: str | None = None, disable: Iterable[str] = (),
-                 play: bool = False):
+    def __init__(
+        self, cardpool: str | None = None, lang: str | None = None, disable: Iterable[str] = (), play: bool = False
+    ):
         self.play = play  # also run the play-legality analysis (check --play)
         self.pool = CardPool.load(locate_pool(cardpool))
         self.lang = lang or default_language()
@@ -52,8 +52,14 @@ class CheckSession:
             self._checkers[key] = checker
         return self._checkers[key]
 
-    def check_path(self, path: str, format_id: str | None = None, format_file: str | None = None,
-                   as_of: str | None = None, encoding: str | None = None) -> DeckResult:
+    def check_path(
+        self,
+        path: str,
+        format_id: str | None = None,
+        format_file: str | None = None,
+        as_of: str | None = None,
+        encoding: str | None = None,
+    ) -> DeckResult:
         """Check one deck file; input problems become the result's error, never an exception."""
         try:
             deck = load_deck(path, encoding)
@@ -88,9 +94,17 @@ class CheckSession:
         return result
 
 
-def run_check(paths: Iterable[str], format_id: str | None = None, format_file: str | None = None,
-              as_of: str | None = None, cardpool: str | None = None, lang: str | None = None,
-              encoding: str | None = None, disable: Iterable[str] = (), play: bool = False) -> RunReport:
+def run_check(
+    paths: Iterable[str],
+    format_id: str | None = None,
+    format_file: str | None = None,
+    as_of: str | None = None,
+    cardpool: str | None = None,
+    lang: str | None = None,
+    encoding: str | None = None,
+    disable: Iterable[str] = (),
+    play: bool = False,
+) -> RunReport:
     """Check every deck and return the run report (usage errors raise)."""
     day = parse_day(as_of) if as_of else None
     session = CheckSession(cardpool, lang, disable, play=play)

@@ -27,8 +27,9 @@ TABLE = "wixoss-deckcheck"
 #: Settings whose value is a path, resolved against the settings file's folder.
 PATH_KEYS = ("cardpool", "format-file")
 
-_TABLE_HEADER = re.compile(r"^\s*\[\s*tool\s*\.\s*(?:\"wixoss-deckcheck\"|'wixoss-deckcheck'|wixoss-deckcheck)\s*\]",
-                           re.MULTILINE)
+_TABLE_HEADER = re.compile(
+    r"^\s*\[\s*tool\s*\.\s*(?:\"wixoss-deckcheck\"|'wixoss-deckcheck'|wixoss-deckcheck)\s*\]", re.MULTILINE
+)
 
 
 @dataclass
@@ -90,11 +91,14 @@ def load_config(path: str | Path | None = None, start: Path | None = None) -> Co
         try:
             values["as-of"] = _dt.date.fromisoformat(values["as-of"].strip()).isoformat()
         except ValueError:
-            raise InputError(f"as-of is not a date (YYYY-MM-DD): {values['as-of']!r} at /as-of",
-                             str(path), line_of(["as-of"])) from None
+            raise InputError(
+                f"as-of is not a date (YYYY-MM-DD): {values['as-of']!r} at /as-of", str(path), line_of(["as-of"])
+            ) from None
     for key in PATH_KEYS:
         if key in values:
-            values[key] = str((path.parent / values[key]).resolve()) if not Path(values[key]).is_absolute() else values[key]
+            values[key] = (
+                str((path.parent / values[key]).resolve()) if not Path(values[key]).is_absolute() else values[key]
+            )
     return Config(path, values)
 
 
@@ -105,6 +109,7 @@ def _read_text(path: Path) -> str:
 
 
 # -- TOML ------------------------------------------------------------------------------
+
 
 def _load_toml_module():
     try:
@@ -151,6 +156,7 @@ def _parse_toml(text: str, path: Path):
 
 # -- YAML ------------------------------------------------------------------------------
 
+
 def _parse_yaml(text: str, path: Path):
     from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at, plain
 
@@ -165,6 +171,7 @@ def _parse_yaml(text: str, path: Path):
 
 # -- validation ------------------------------------------------------------------------
 
+
 def _dates_to_text(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _dates_to_text(item) for key, item in value.items()}
@@ -175,8 +182,6 @@ def _dates_to_text(value: Any) -> Any:
     if isinstance(value, _dt.time):
         return value.isoformat()
     return value
-
-
 
 
 def _validate(data: dict, path: Path, line_of) -> None:

@@ -16,25 +16,33 @@ if TYPE_CHECKING:  # pragma: no cover
 _AMOUNT_WORDS = {"exactly": "exactly", "min": "at_least", "max": "at_most"}
 
 
-def amount_text(messages: "Messages", value) -> str:
+def amount_text(messages: Messages, value) -> str:
     """``{"max": 20}`` → "at most 20"; ``[1, 3]`` → "1 or 3"; anything else as text."""
     if isinstance(value, dict) and len(value) == 1:
-        (kind, amount), = value.items()
+        ((kind, amount),) = value.items()
         return messages.word(_AMOUNT_WORDS[kind], n=amount)
     if isinstance(value, list):
         return f" {messages.word('or')} ".join(str(v) for v in value) if value else messages.word("none")
     return str(value)
 
 
-def colours_text(messages: "Messages", colours) -> str:
+def colours_text(messages: Messages, colours) -> str:
     return "/".join(messages.colour(c) for c in colours) or messages.word("none")
 
 
 class Placeholders(dict):
     """The values of a message template's placeholders, each computed on first use."""
 
-    def __init__(self, messages: "Messages", format_name: str, info: "CheckInfo", finding: "Finding",
-                 rule, texts: list[str], given: dict | None = None):
+    def __init__(
+        self,
+        messages: Messages,
+        format_name: str,
+        info: CheckInfo,
+        finding: Finding,
+        rule,
+        texts: list[str],
+        given: dict | None = None,
+    ):
         super().__init__(given or {})
         self.messages, self.format_name, self.info = messages, format_name, info
         self.finding, self.rule, self.texts = finding, rule, texts
@@ -71,8 +79,9 @@ class Placeholders(dict):
         if key == "why" and "why" in args:
             return messages.word(f"pool_{args['why']}", icons=self["icons"])
         if key == "reason" and args.get("reason") in ("no_center", "counts"):
-            return messages.word(f"start_{args['reason']}", total=finding.found,
-                                 counts=amount_text(messages, finding.allowed))
+            return messages.word(
+                f"start_{args['reason']}", total=finding.found, counts=amount_text(messages, finding.allowed)
+            )
         if key == "type" and self.info.slug == "deck-card-types":
             return messages.card_type(args["type"])
         if key in ("missing", "colours") and key in args:
@@ -84,7 +93,7 @@ class Placeholders(dict):
         raise KeyError(key)
 
 
-def fill(messages: "Messages", english: "Messages", code: str, values: Placeholders) -> str:
+def fill(messages: Messages, english: Messages, code: str, values: Placeholders) -> str:
     """The message of ``code`` in the chosen language (English if its template fails)."""
     try:
         return messages.template(code).format_map(values)

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from wixoss_deckcheck.checks import params
 from wixoss_deckcheck.checks.registry import Finding, check, derived
-from wixoss_deckcheck.pool.normalize import name_key, number_key
 from wixoss_deckcheck.model.resolved import ResolvedDeck
+from wixoss_deckcheck.pool.normalize import name_key, number_key
 
 
 def _is_level_zero_lrig(card) -> bool:
     return card.is_lrig and card.level == 0
 
 
-@check("WX120", "card-pool", "error", "Card not in the format's card pool", params=params.CARD_POOL, params_required=True)
+@check(
+    "WX120", "card-pool", "error", "Card not in the format's card pool", params=params.CARD_POOL, params_required=True
+)
 def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """A card must carry one of the format's icons (Key: key icon; Diva: diva icon). A
     card without it is legal when a card of the same name has it (a reprint), or when
@@ -38,7 +40,9 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         if same_name:
             icons = icons | icons_of_name(card)
         if exclude and exclude.matches(entry, same_name):
-            yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "excluded"})
+            yield Finding(
+                (entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "excluded"}
+            )
             continue
         if not required or icons & required or (exempt_level_zero and _is_level_zero_lrig(card)):
             if not exclude:
@@ -73,7 +77,14 @@ class _Selection:
         return any(pattern.match(number) for pattern in self.series for number in numbers)
 
 
-@check("WX121", "level-zero-lrig-pool", "error", "Level-0 LRIG not usable in the format", params=params.LEVEL_ZERO_POOL, params_required=True)
+@check(
+    "WX121",
+    "level-zero-lrig-pool",
+    "error",
+    "Level-0 LRIG not usable in the format",
+    params=params.LEVEL_ZERO_POOL,
+    params_required=True,
+)
 def level_zero_lrig_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Diva Selection: a level-0 LRIG without the diva icon is legal only if some
     Diva-series level-0 LRIG has the same colour and the same LRIG type (correction of
@@ -92,6 +103,8 @@ def level_zero_lrig_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         colours = frozenset(card.colors)
         if not any((colours, lrig_type) in signatures for lrig_type in card.lrig_types):
             yield Finding(
-                (entry,), "lrig", entry.line,
+                (entry,),
+                "lrig",
+                entry.line,
                 args={"colours": "/".join(card.colors) or "colourless", "types": "/".join(card.lrig_types) or "-"},
             )

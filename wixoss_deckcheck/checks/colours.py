@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from wixoss_deckcheck.model.cards import LRIG_TYPES
 from wixoss_deckcheck.checks import params
 from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.model.cards import LRIG_TYPES
 from wixoss_deckcheck.model.resolved import ResolvedDeck
 
 
-@check("WX130", "colour-outside-lrig-colours", "error", "Card colour not among the level-0 LRIGs' colours", params=params.COLOUR)
+@check(
+    "WX130",
+    "colour-outside-lrig-colours",
+    "error",
+    "Card colour not among the level-0 LRIGs' colours",
+    params=params.COLOUR,
+)
 def colour_outside_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Diva Selection, 2020-12-05 to 2023-01-31: a card in the main deck or the LRIG deck
     may not have a colour other than those of the level-0 LRIGs opened at game start;
     colourless cards are exempt (official column play_201127: 「青・緑・赤以外の色を持つ
     カードはメイン・ルリグ両デッキに入れられません」). A multi-colour card must have no
     colour outside them (option ``multicolour``)."""
-    lrigs = deck.level_zero_lrigs if params.get("lrigs", "level-zero") == "level-zero" else [
-        e for e in deck.lrig if e.card.is_lrig
-    ]
+    lrigs = (
+        deck.level_zero_lrigs
+        if params.get("lrigs", "level-zero") == "level-zero"
+        else [e for e in deck.lrig if e.card.is_lrig]
+    )
     available = {colour for e in lrigs for colour in e.card.colors}
     every = params.get("multicolour", "every") == "every"
     for section in params.get("decks", ["main", "lrig"]):
@@ -30,8 +38,14 @@ def colour_outside_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Fi
             covered = colours <= available if every else bool(colours & available)
             if not covered:
                 missing = sorted(colours - available)
-                yield Finding((entry,), section, entry.line, sorted(colours), sorted(available),
-                              args={"missing": "/".join(missing)})
+                yield Finding(
+                    (entry,),
+                    section,
+                    entry.line,
+                    sorted(colours),
+                    sorted(available),
+                    args={"missing": "/".join(missing)},
+                )
 
 
 @check("WX131", "lrig-type-colour-clash", "error", "Same LRIG type in different colours")
@@ -60,7 +74,10 @@ def lrig_type_colour_clash(deck: ResolvedDeck, params: dict) -> Iterator[Finding
                 continue
             reported.add(key)
             yield Finding(
-                tuple(entries), "lrig", entries[0].line,
-                sorted("/".join(sorted(c)) for c in colour_sets), 1,
+                tuple(entries),
+                "lrig",
+                entries[0].line,
+                sorted("/".join(sorted(c)) for c in colour_sets),
+                1,
                 args={"type": lrig_type},
             )

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from wixoss_deckcheck.model.cards import CARD_TYPES
 from wixoss_deckcheck.checks import params
 from wixoss_deckcheck.checks.registry import Finding, check, derived
+from wixoss_deckcheck.model.cards import CARD_TYPES
 from wixoss_deckcheck.model.resolved import ResolvedDeck
 
 
@@ -69,7 +69,14 @@ def piece_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(tuple(pieces), "lrig", pieces[-1].line, found, params["max"])
 
 
-@check("WX106", "lrig-copy-limit", "error", "Same name twice in the LRIG deck", params=params.LRIG_COPIES, params_required=True)
+@check(
+    "WX106",
+    "lrig-copy-limit",
+    "error",
+    "Same name twice in the LRIG deck",
+    params=params.LRIG_COPIES,
+    params_required=True,
+)
 def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """No two LRIG-deck cards with the same name (before 2018-02-22: at most 4). A format
     may set another limit for some card types (``per_type``)."""
@@ -116,7 +123,11 @@ def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         allowed = params[entry.section]
         if entry.card.type not in allowed:
             yield Finding(
-                (entry,), entry.section, entry.line, entry.card.type, list(allowed),
+                (entry,),
+                entry.section,
+                entry.line,
+                entry.card.type,
+                list(allowed),
                 args={"type": entry.card.type},
             )
 

@@ -8,13 +8,21 @@ and documented.
 from wixoss_deckcheck.checks.registry import register
 
 register(
-    "WX001", "unknown-card", "error", "Unknown card", kind="input",
+    "WX001",
+    "unknown-card",
+    "error",
+    "Unknown card",
+    kind="input",
     doc="The decklist names a card (by number or name) that the card pool does not know. "
-        "Close matches are suggested; nothing is ever substituted. With the small sample pool, "
-        "install the full pool with `wixoss-deckcheck cardpool import`.",
+    "Close matches are suggested; nothing is ever substituted. With the small sample pool, "
+    "install the full pool with `wixoss-deckcheck cardpool import`.",
 )
 register(
-    "WX002", "ambiguous-card", "error", "Ambiguous card name", kind="input",
+    "WX002",
+    "ambiguous-card",
+    "error",
+    "Ambiguous card name",
+    kind="input",
     doc="The name written in the decklist belongs to several different cards (for example two "
-        "cards share an English name). Write the card number instead; the candidates are listed.",
+    "cards share an English name). Write the card number instead; the candidates are listed.",
 )

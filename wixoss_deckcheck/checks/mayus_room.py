@@ -7,7 +7,7 @@ judged as ``params["entries"]`` (:class:`wixoss_deckcheck.tables.loading.MayuEnt
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from wixoss_deckcheck.checks.registry import Finding, check
 from wixoss_deckcheck.model.resolved import ResolvedDeck
@@ -28,7 +28,9 @@ def banned(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     for item in params["entries"]:
         if item.kind == "banned":
             for entry in _matching(deck, item.keys_a):
-                yield Finding((entry,), entry.section, entry.line, entry.count, 0, args={"effective": item.effective or "?"})
+                yield Finding(
+                    (entry,), entry.section, entry.line, entry.count, 0, args={"effective": item.effective or "?"}
+                )
 
 
 @check("WX141", "mayus-room-limit", "error", "Over a Mayu's Room copy limit", table_rule=False)
@@ -43,8 +45,14 @@ def copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         for entries in groups.values():
             found = sum(e.count for e in entries)
             if found > item.limit:
-                yield Finding(tuple(entries), entries[0].section, _first_line(entries), found, item.limit,
-                              args={"effective": item.effective or "?"})
+                yield Finding(
+                    tuple(entries),
+                    entries[0].section,
+                    _first_line(entries),
+                    found,
+                    item.limit,
+                    args={"effective": item.effective or "?"},
+                )
 
 
 @check("WX142", "mayus-room-pair", "error", "Restricted pair used together (Mayu's Room)", table_rule=False)

@@ -12,19 +12,20 @@ need 3 LRIGs on the field. LRIG types compare after width folding (ＬｏＶ = L
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
-from wixoss_deckcheck.model.cards import COLOURS
 from wixoss_deckcheck.checks.registry import Finding, check
-from wixoss_deckcheck.pool.normalize import name_key, type_keys
+from wixoss_deckcheck.model.cards import COLOURS
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.pool.normalize import name_key, type_keys
 
 DEFAULT_COUNTS = (1, 3)
 USE_COST_TYPES = ("ARTS", "PIECE", "RELAY_PIECE", "KEY")
 
 
 # -- helpers ---------------------------------------------------------------------------
+
 
 def _lrigs(deck: ResolvedDeck) -> list[ResolvedEntry]:
     return [e for e in deck.lrig if e.card.is_lrig and e.card.level is not None]
@@ -62,8 +63,11 @@ def _lower_options(entry: ResolvedEntry, lrigs: list[ResolvedEntry]) -> list[Res
     card = entry.card
     kinds = ("LRIG",) if card.type == "LRIG" else ("LRIG", "ASSIST_LRIG")
     mine = type_keys(card.lrig_types)
-    return [o for o in lrigs if o.card.type in kinds and o.card.level == card.level - 1
-            and type_keys(o.card.lrig_types) & mine]
+    return [
+        o
+        for o in lrigs
+        if o.card.type in kinds and o.card.level == card.level - 1 and type_keys(o.card.lrig_types) & mine
+    ]
 
 
 def reachable_lrigs(deck: ResolvedDeck) -> set[int]:
@@ -79,6 +83,7 @@ def reachable_lrigs(deck: ResolvedDeck) -> set[int]:
 
 # -- checks ----------------------------------------------------------------------------
 
+
 @check("WX201", "grow-path", "warning", "LRIG cannot be grown into", kind="play")
 def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """The center LRIG grows one level at a time into an LRIG sharing an LRIG type;
@@ -93,12 +98,21 @@ def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         if entry.card.level == 0 or id(entry) in reached or _lower_options(entry, lrigs):
             continue
         mine = type_keys(entry.card.lrig_types)
-        above = [o for o in lrigs if o.card.level > entry.card.level and id(o) not in reached
-                 and type_keys(o.card.lrig_types) & mine]
-        yield Finding((entry, *above), "lrig", entry.line, args={
-            "level": entry.card.level, "below": entry.card.level - 1,
-            "types": _types_text(entry.card.lrig_types) or "-",
-        })
+        above = [
+            o
+            for o in lrigs
+            if o.card.level > entry.card.level and id(o) not in reached and type_keys(o.card.lrig_types) & mine
+        ]
+        yield Finding(
+            (entry, *above),
+            "lrig",
+            entry.line,
+            args={
+                "level": entry.card.level,
+                "below": entry.card.level - 1,
+                "types": _types_text(entry.card.lrig_types) or "-",
+            },
+        )
 
 
 @check("WX202", "grow-cost-colour", "warning", "Grow cost colour not in the main deck", kind="play")
@@ -126,9 +140,17 @@ def _cost_colours(deck: ResolvedDeck, entries: list[ResolvedEntry], field: str) 
         cost = getattr(entry.card, field) or {}
         missing = [c for c in COLOURS if cost.get(c) and c not in colours]
         if missing:
-            yield Finding((entry,), entry.section, entry.line, found=missing, allowed=sorted(colours), args={
-                "missing": "/".join(missing), "colours": "/".join(sorted(colours)) or "colourless",
-            })
+            yield Finding(
+                (entry,),
+                entry.section,
+                entry.line,
+                found=missing,
+                allowed=sorted(colours),
+                args={
+                    "missing": "/".join(missing),
+                    "colours": "/".join(sorted(colours)) or "colourless",
+                },
+            )
 
 
 @check("WX204", "signi-level-above-lrigs", "warning", "SIGNI above every LRIG's level", kind="play")
@@ -141,8 +163,9 @@ def signi_level_above_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Findin
     top = max(e.card.level for e in centers)
     for entry in deck.main:
         if entry.card.type == "SIGNI" and entry.card.level is not None and entry.card.level > top:
-            yield Finding((entry,), "main", entry.line, entry.card.level, top,
-                          args={"level": entry.card.level, "top": top})
+            yield Finding(
+                (entry,), "main", entry.line, entry.card.level, top, args={"level": entry.card.level, "top": top}
+            )
 
 
 @check("WX205", "limiting-unmatched", "warning", "Limited to an LRIG type the deck lacks", kind="play")
@@ -159,10 +182,17 @@ def limiting_unmatched(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     for entry in deck.entries:
         limiting = type_keys(entry.card.limiting)
         if limiting and not limiting & deck_types:
-            yield Finding((entry,), entry.section, entry.line, list(entry.card.limiting),
-                          sorted({t for e in lrigs for t in e.card.lrig_types}),
-                          args={"types": _types_text(entry.card.limiting),
-                                "deck_types": _types_text({t for e in lrigs for t in e.card.lrig_types})})
+            yield Finding(
+                (entry,),
+                entry.section,
+                entry.line,
+                list(entry.card.limiting),
+                sorted({t for e in lrigs for t in e.card.lrig_types}),
+                args={
+                    "types": _types_text(entry.card.limiting),
+                    "deck_types": _types_text({t for e in lrigs for t in e.card.lrig_types}),
+                },
+            )
 
 
 def _assist_bonus(deck: ResolvedDeck, params: dict) -> int:
@@ -173,8 +203,10 @@ def _assist_bonus(deck: ResolvedDeck, params: dict) -> int:
     lines = []
     for zero in _zeros(deck):
         mine = type_keys(zero.card.lrig_types)
-        best = max([zero.card.limit or 0] + [e.card.limit or 0 for e in lrigs
-                                             if e.card.type == "ASSIST_LRIG" and type_keys(e.card.lrig_types) & mine])
+        best = max(
+            [zero.card.limit or 0]
+            + [e.card.limit or 0 for e in lrigs if e.card.type == "ASSIST_LRIG" and type_keys(e.card.lrig_types) & mine]
+        )
         lines.append(best)
     lines.sort(reverse=True)
     return sum(lines[1:3]) if len(lines) >= 3 else sum(lines[:2])
@@ -215,10 +247,16 @@ def starting_lrig_types_shared(deck: ResolvedDeck, params: dict) -> Iterator[Fin
     by_types: dict[frozenset, list[ResolvedEntry]] = {}
     for entry in zeros:
         by_types.setdefault(type_keys(entry.card.lrig_types), []).append(entry)
-    for types, entries in by_types.items():
+    for entries in by_types.values():
         if len(entries) >= 2:
-            yield Finding(tuple(entries), "lrig", entries[0].line, len(entries), 1,
-                          args={"types": _types_text(entries[0].card.lrig_types)})
+            yield Finding(
+                tuple(entries),
+                "lrig",
+                entries[0].line,
+                len(entries),
+                1,
+                args={"types": _types_text(entries[0].card.lrig_types)},
+            )
 
 
 @check("WX208", "team-piece-unformed", "warning", "Team PIECE whose team the LRIGs do not form", kind="play")

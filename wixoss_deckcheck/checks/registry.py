@@ -95,9 +95,18 @@ REGISTRY: dict[str, CheckInfo] = {}  # by slug
 BY_CODE: dict[str, CheckInfo] = {}
 
 
-def register(code: str, slug: str, severity: str, summary: str, kind: str = "construction",
-             function: CheckFunction | None = None, doc: str = "", params: dict[str, Any] | None = None,
-             params_required: bool = False, table_rule: bool = False) -> CheckInfo:
+def register(
+    code: str,
+    slug: str,
+    severity: str,
+    summary: str,
+    kind: str = "construction",
+    function: CheckFunction | None = None,
+    doc: str = "",
+    params: dict[str, Any] | None = None,
+    params_required: bool = False,
+    table_rule: bool = False,
+) -> CheckInfo:
     """Add a check to the registry; a code or name used twice, or a retired code, is refused."""
     if code in RETIRED_CODES:
         raise ValueError(f"check code {code} is retired and may not be reused")
@@ -105,16 +114,34 @@ def register(code: str, slug: str, severity: str, summary: str, kind: str = "con
         raise ValueError(f"duplicate check {code} {slug}")
     if severity not in ("error", "warning"):
         raise ValueError(f"check {code}: severity must be error or warning, not {severity!r}")
-    info = CheckInfo(code, slug, severity, summary, " ".join((doc or "").split()), kind, function,
-                     params, params_required, table_rule)
+    info = CheckInfo(
+        code,
+        slug,
+        severity,
+        summary,
+        " ".join((doc or "").split()),
+        kind,
+        function,
+        params,
+        params_required,
+        table_rule,
+    )
     REGISTRY[slug] = info
     BY_CODE[code] = info
     return info
 
 
-def check(code: str, slug: str, severity: str, summary: str, kind: str = "construction", *,
-          params: dict[str, Any] | None = None, params_required: bool = False,
-          table_rule: bool | None = None) -> Callable[[CheckFunction], CheckFunction]:
+def check(
+    code: str,
+    slug: str,
+    severity: str,
+    summary: str,
+    kind: str = "construction",
+    *,
+    params: dict[str, Any] | None = None,
+    params_required: bool = False,
+    table_rule: bool | None = None,
+) -> Callable[[CheckFunction], CheckFunction]:
     """Decorator: register a check function under a stable code and name.
 
     A construction check is a table rule unless ``table_rule=False`` (Mayu's Room
@@ -123,8 +150,18 @@ def check(code: str, slug: str, severity: str, summary: str, kind: str = "constr
 
     def wrap(function: CheckFunction) -> CheckFunction:
         is_rule = (kind == "construction") if table_rule is None else table_rule
-        register(code, slug, severity, summary, kind, function, function.__doc__ or "",
-                 params if params is not None else (NO_PARAMS if is_rule else None), params_required, is_rule)
+        register(
+            code,
+            slug,
+            severity,
+            summary,
+            kind,
+            function,
+            function.__doc__ or "",
+            params if params is not None else (NO_PARAMS if is_rule else None),
+            params_required,
+            is_rule,
+        )
         return function
 
     return wrap

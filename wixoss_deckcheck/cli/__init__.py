@@ -16,13 +16,24 @@ from wixoss_deckcheck.errors import InputError
 
 _COMMANDS = {
     "check": ("wixoss_deckcheck.cli.check", "check_command", "Check decklists against a format."),
-    "audit": ("wixoss_deckcheck.cli.audit", "audit_command", "Check every decklist under folders and globs, in parallel, and summarise."),
+    "audit": (
+        "wixoss_deckcheck.cli.audit",
+        "audit_command",
+        "Check every decklist under folders and globs, in parallel, and summarise.",
+    ),
     "cardpool": ("wixoss_deckcheck.cli.cardpool", "cardpool_group", "Build, install and inspect the card pool."),
-    "cards": ("wixoss_deckcheck.cli.cards", "cards_group", "Find cards by number or name (Japanese, English, Chinese)."),
+    "cards": (
+        "wixoss_deckcheck.cli.cards",
+        "cards_group",
+        "Find cards by number or name (Japanese, English, Chinese).",
+    ),
     "formats": ("wixoss_deckcheck.cli.formats", "formats_group", "List formats, or show one's rules as of a date."),
     "rules": ("wixoss_deckcheck.cli.rules", "rules_command", "List every check code with its name, severity and doc."),
-    "simulate": ("wixoss_deckcheck.cli.simulate", "simulate_command",
-                 "Simulate opening hands, Life Cloth and early turns (exact where possible)."),
+    "simulate": (
+        "wixoss_deckcheck.cli.simulate",
+        "simulate_command",
+        "Simulate opening hands, Life Cloth and early turns (exact where possible).",
+    ),
 }
 
 

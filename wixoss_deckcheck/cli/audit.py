@@ -7,24 +7,47 @@ import sys
 import click
 
 from wixoss_deckcheck.cli.options import (
-    cardpool_option, color_option, disable_option, encoding_option, format_file_option, lang_option, strict_option,
+    cardpool_option,
+    color_option,
+    disable_option,
+    encoding_option,
+    format_file_option,
+    lang_option,
+    strict_option,
 )
 from wixoss_deckcheck.cli.settings import (
-    apply_settings, choose_output_format, config_option, no_config_option, output_file_option, output_format_option,
+    apply_settings,
+    choose_output_format,
+    config_option,
+    no_config_option,
+    output_file_option,
+    output_format_option,
     use_color,
 )
 
 
 @click.command("audit")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--format", "-f", "format_id", metavar="FORMAT",
-              help="all-star, key or diva for every deck (default: each deck's own header, else diva).")
+@click.option(
+    "--format",
+    "-f",
+    "format_id",
+    metavar="FORMAT",
+    help="all-star, key or diva for every deck (default: each deck's own header, else diva).",
+)
 @format_file_option
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Judge every deck by the rules in force that day.")
 @cardpool_option
 @lang_option
-@click.option("-j", "--jobs", "jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Worker processes (default: one per core).")
+@click.option(
+    "-j",
+    "--jobs",
+    "jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Worker processes (default: one per core).",
+)
 @output_format_option
 @output_file_option
 @encoding_option
@@ -33,8 +56,9 @@ from wixoss_deckcheck.cli.settings import (
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when decks are illegal (input problems still exit 2).")
 @color_option
 @click.option("-q", "--quiet", is_flag=True, help="Text report: leave out decks that are legal with no warnings.")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar on stderr (default: when stderr is a terminal).")
+@click.option(
+    "--progress/--no-progress", default=None, help="Show a progress bar on stderr (default: when stderr is a terminal)."
+)
 @config_option
 @no_config_option
 def audit_command(**params):
@@ -56,9 +80,14 @@ def audit_command(**params):
         raise click.UsageError("no decklists found in the given paths")
     output_format = choose_output_format(options["output_format"])
     settings = AuditSettings(
-        cardpool=options["cardpool"], lang=options["lang"], disable=tuple(options["disable"] or ()),
-        format_id=options["format_id"], format_file=options["format_file"], as_of=options["as_of"],
-        encoding=options["encoding"], json_in_workers=output_format in ("json", "json-lines"),
+        cardpool=options["cardpool"],
+        lang=options["lang"],
+        disable=tuple(options["disable"] or ()),
+        format_id=options["format_id"],
+        format_file=options["format_file"],
+        as_of=options["as_of"],
+        encoding=options["encoding"],
+        json_in_workers=output_format in ("json", "json-lines"),
     )
     show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
     if show_progress:

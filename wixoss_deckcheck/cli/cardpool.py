@@ -23,8 +23,9 @@ def cardpool_group():
 @cardpool_group.command("import")
 @click.argument("source", type=click.Choice(sorted(IMPORTERS)))
 @click.argument("directory", metavar="DIR")
-@click.option("-o", "--output", metavar="FILE",
-              help="Write the pool to FILE (default: install it in the user data directory).")
+@click.option(
+    "-o", "--output", metavar="FILE", help="Write the pool to FILE (default: install it in the user data directory)."
+)
 def import_command(source, directory, output):
     """Import a public card list from DIR into a card pool file.
 
@@ -46,12 +47,23 @@ def import_command(source, directory, output):
 
 
 @cardpool_group.command("build")
-@click.option("--from", "from_dir", metavar="DIR",
-              help="A folder laid out like ../shared/carddata: wixossreact/, relax/, webxoss/, english/, official-html/ (missing ones skipped).")
-@click.option("--source", "source_options", multiple=True, metavar="NAME=PATH",
-              help="Give one source alone (wixossreact, relax, webxoss, english, official); repeatable; overrides --from.")
-@click.option("-o", "--output", metavar="FILE",
-              help="Write the pool to FILE (default: install it in the user data directory).")
+@click.option(
+    "--from",
+    "from_dir",
+    metavar="DIR",
+    help="A folder laid out like ../shared/carddata: wixossreact/, relax/, webxoss/, english/, "
+    "official-html/ (missing ones skipped).",
+)
+@click.option(
+    "--source",
+    "source_options",
+    multiple=True,
+    metavar="NAME=PATH",
+    help="Give one source alone (wixossreact, relax, webxoss, english, official); repeatable; overrides --from.",
+)
+@click.option(
+    "-o", "--output", metavar="FILE", help="Write the pool to FILE (default: install it in the user data directory)."
+)
 @click.option("--report", "report_file", metavar="FILE", help="Also write the merge report alone to FILE (JSON).")
 @click.option("-v", "--verbose", is_flag=True, help="List every conflict, not only the first ones.")
 def build_command(from_dir, source_options, output, report_file, verbose):
@@ -94,8 +106,10 @@ def _echo_build(target, document, result, verbose: bool) -> None:
     counts = result.counts
     click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers (with reprints)")
     click.echo(f"sources: {sources}")
-    click.echo(f"merge report: {counts['conflicts']} conflicts, {counts['unmatched']} unmatched records "
-               f"(all in the pool's merge_report)")
+    click.echo(
+        f"merge report: {counts['conflicts']} conflicts, {counts['unmatched']} unmatched records "
+        f"(all in the pool's merge_report)"
+    )
     conflicts = [entry for entry in result.report if entry["kind"] == "conflict"]
     shown = conflicts if verbose else conflicts[:_SHOWN_CONFLICTS]
     for entry in shown:
@@ -118,22 +132,32 @@ def info_command(cardpool):
         where = source.get("url") or source.get("path") or ""
         when = f", retrieved {source['retrieved']}" if source.get("retrieved") else ""
         click.echo(f"  source {source['name']}: {source.get('cards', '?')} records from {where}{when}")
-    click.echo(f"cards: {summary['cards']} ({summary['numbers']} card numbers with reprints, {summary['tokens']} tokens)")
+    click.echo(
+        f"cards: {summary['cards']} ({summary['numbers']} card numbers with reprints, {summary['tokens']} tokens)"
+    )
     click.echo("formats: " + ", ".join(f"{name} {count}" for name, count in summary["formats"].items()))
     click.echo("types: " + ", ".join(f"{name} {count}" for name, count in summary["types"].items()))
     series = [f"{name} {count}" for name, count in summary["series"].items()]
     click.echo(f"series ({len(series)}):")
     for start in range(0, len(series), 8):
-        click.echo("  " + ", ".join(series[start:start + 8]))
+        click.echo("  " + ", ".join(series[start : start + 8]))
     if summary["merge_report"]:
         click.echo("merge report: " + ", ".join(f"{kind} {count}" for kind, count in summary["merge_report"].items()))
 
 
 @cardpool_group.command("update")
-@click.option("--source", "only", multiple=True, metavar="NAME",
-              help="Download only this source (repeatable); the others are reused from the last update.")
-@click.option("--sources-file", metavar="FILE",
-              help="A YAML file of your own sources or mirrors (default: $WIXOSS_DECKCHECK_SOURCES, then the user config).")
+@click.option(
+    "--source",
+    "only",
+    multiple=True,
+    metavar="NAME",
+    help="Download only this source (repeatable); the others are reused from the last update.",
+)
+@click.option(
+    "--sources-file",
+    metavar="FILE",
+    help="A YAML file of your own sources or mirrors (default: $WIXOSS_DECKCHECK_SOURCES, then the user config).",
+)
 @click.option("-o", "--output", metavar="FILE", help="Update FILE instead of the installed pool.")
 @click.option("--allow-removals", is_flag=True, help="Accept a new pool that lacks card numbers the old one had.")
 @click.option("--full", is_flag=True, help="Re-check every official card page, not only new ones.")
@@ -149,7 +173,13 @@ def update_command(only, sources_file, output, allow_removals, full, verbose):
     from wixoss_deckcheck.update.run import run_update
 
     target = Path(output) if output else installed_pool_path()
-    outcome = run_update(target, only=list(only), sources_file=sources_file, allow_removals=allow_removals,
-                         full=full, progress=(lambda line: click.echo(line, err=True)) if verbose else (lambda line: None))
+    outcome = run_update(
+        target,
+        only=list(only),
+        sources_file=sources_file,
+        allow_removals=allow_removals,
+        full=full,
+        progress=(lambda line: click.echo(line, err=True)) if verbose else (lambda line: None),
+    )
     click.echo(outcome.summary())
     sys.exit(0)

@@ -77,12 +77,19 @@ def _level(card) -> str:
 
 def _describe(card, printed: str | None) -> str:
     lines = [f"{card.number}  {card.name}" + (f"  (as {printed})" if printed and printed != card.number else "")]
-    for lang, label in (("en", "English"), ("zh_hans", "Chinese (Simplified)"), ("zh_hant", "Chinese (Traditional)"),
-                        ("kana", "Kana")):
+    for lang, label in (
+        ("en", "English"),
+        ("zh_hans", "Chinese (Simplified)"),
+        ("zh_hant", "Chinese (Traditional)"),
+        ("kana", "Kana"),
+    ):
         if card.names.get(lang):
             lines.append(f"  {label}: {card.names[lang]}")
     colours = "".join(_COLOURS[c] for c in card.colors) or "無"
-    lines.append(f"  Type: {card.type}   Colour: {'/'.join(card.colors) or 'colourless'} ({colours})" + _level(card).replace(" L", "   Level: "))
+    lines.append(
+        f"  Type: {card.type}   Colour: {'/'.join(card.colors) or 'colourless'} ({colours})"
+        + _level(card).replace(" L", "   Level: ")
+    )
     details = []
     if card.limit is not None and card.is_lrig:
         details.append(f"Limit: {card.limit}")
@@ -98,11 +105,23 @@ def _describe(card, printed: str | None) -> str:
         details.append(f"Team: {card.team}")
     if details:
         lines.append("  " + "   ".join(details))
-    flags = [name for name, on in (("Life Burst", card.life_burst), ("Guard", card.guard),
-                                   ("Multi Ener", card.multi_ener), ("token", card.token)) if on]
+    flags = [
+        name
+        for name, on in (
+            ("Life Burst", card.life_burst),
+            ("Guard", card.guard),
+            ("Multi Ener", card.multi_ener),
+            ("token", card.token),
+        )
+        if on
+    ]
     if flags:
         lines.append("  " + ", ".join(flags))
-    icons = "recorded: " + (", ".join(card.formats) or "none (All-Star only)") if card.formats is not None else "from the series"
+    icons = (
+        "recorded: " + (", ".join(card.formats) or "none (All-Star only)")
+        if card.formats is not None
+        else "from the series"
+    )
     lines.append(f"  Series: {card.series}   Format icons: {icons}")
     if card.reprints:
         lines.append(f"  Also printed as: {', '.join(card.reprints)}")

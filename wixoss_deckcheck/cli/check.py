@@ -7,17 +7,33 @@ import sys
 import click
 
 from wixoss_deckcheck.cli.options import (
-    cardpool_option, color_option, disable_option, encoding_option, format_file_option, lang_option, strict_option,
+    cardpool_option,
+    color_option,
+    disable_option,
+    encoding_option,
+    format_file_option,
+    lang_option,
+    strict_option,
 )
 from wixoss_deckcheck.cli.settings import config_option, no_config_option, output_file_option, output_format_option
 
 
 @click.command("check")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
-@click.option("--format", "-f", "format_id", metavar="FORMAT",
-              help="all-star, key or diva (default: the deck's own '# format:' header, else diva).")
+@click.option(
+    "--format",
+    "-f",
+    "format_id",
+    metavar="FORMAT",
+    help="all-star, key or diva (default: the deck's own '# format:' header, else diva).",
+)
 @format_file_option
-@click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Judge the deck by the rules in force that day (default: the deck's date, else today).")
+@click.option(
+    "--as-of",
+    "as_of",
+    metavar="YYYY-MM-DD",
+    help="Judge the deck by the rules in force that day (default: the deck's date, else today).",
+)
 @cardpool_option
 @lang_option
 @output_format_option
@@ -28,24 +44,53 @@ from wixoss_deckcheck.cli.settings import config_option, no_config_option, outpu
 @click.option("--exit-zero", is_flag=True, help="Always exit 0 unless the input is unusable.")
 @color_option
 @click.option("-v", "--verbose", is_flag=True, help="Say which card pool and rules were used.")
-@click.option("--play", is_flag=True,
-              help="Also analyse whether the deck can be played as built (play findings WX201-WX211).")
+@click.option(
+    "--play", is_flag=True, help="Also analyse whether the deck can be played as built (play findings WX201-WX211)."
+)
 @config_option
 @no_config_option
-def check_command(decks, format_id, format_file, as_of, cardpool, lang, output_format, output, encoding,
-                  disable, strict, exit_zero, color, verbose, config_file, no_config, play=False):
+def check_command(
+    decks,
+    format_id,
+    format_file,
+    as_of,
+    cardpool,
+    lang,
+    output_format,
+    output,
+    encoding,
+    disable,
+    strict,
+    exit_zero,
+    color,
+    verbose,
+    config_file,
+    no_config,
+    play=False,
+):
     """Check each DECK (text, YAML, JSON or Cockatrice .cod) and name every problem."""
     from wixoss_deckcheck.cli.settings import apply_settings, choose_output_format
 
     merged = apply_settings(click.get_current_context(), dict(locals()))  # settings file < command line
-    format_id, format_file, as_of, cardpool, lang = (merged[k] for k in ("format_id", "format_file", "as_of", "cardpool", "lang"))
-    encoding, disable, strict, exit_zero, color = (merged[k] for k in ("encoding", "disable", "strict", "exit_zero", "color"))
+    format_id, format_file, as_of, cardpool, lang = (
+        merged[k] for k in ("format_id", "format_file", "as_of", "cardpool", "lang")
+    )
+    encoding, disable, strict, exit_zero, color = (
+        merged[k] for k in ("encoding", "disable", "strict", "exit_zero", "color")
+    )
     output_format = choose_output_format(merged["output_format"])
     from wixoss_deckcheck.checking.session import run_check
 
     report = run_check(
-        decks, format_id=format_id, format_file=format_file, as_of=as_of, cardpool=cardpool,
-        lang=lang, encoding=encoding, disable=disable, play=play,
+        decks,
+        format_id=format_id,
+        format_file=format_file,
+        as_of=as_of,
+        cardpool=cardpool,
+        lang=lang,
+        encoding=encoding,
+        disable=disable,
+        play=play,
     )
     from wixoss_deckcheck.reporters import render
 

@@ -21,15 +21,32 @@ def formats_group(ctx, output_format):
 
     tables = [load_format(format_id) for format_id in builtin_format_ids()]
     if output_format == "json":
-        click.echo(json.dumps([{
-            "id": t.id, "name": t.name, "names": t.names, "since": t.since, "until": t.until,
-            "rules": len(t.rules), "mayus_room": len(t.mayus_room), "file": t.files[-1],
-        } for t in tables], ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "id": t.id,
+                        "name": t.name,
+                        "names": t.names,
+                        "since": t.since,
+                        "until": t.until,
+                        "rules": len(t.rules),
+                        "mayus_room": len(t.mayus_room),
+                        "file": t.files[-1],
+                    }
+                    for t in tables
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     width = max(len(t.id) for t in tables)
     for table in tables:
-        click.echo(f"{table.id:<{width}}  {table.name:<15}  {_span(table.since, table.until):<14}  "
-                   f"{len(table.rules)} dated rules, {len(table.mayus_room)} Mayu's Room entries")
+        click.echo(
+            f"{table.id:<{width}}  {table.name:<15}  {_span(table.since, table.until):<14}  "
+            f"{len(table.rules)} dated rules, {len(table.mayus_room)} Mayu's Room entries"
+        )
 
 
 @formats_group.command("show")
@@ -41,8 +58,8 @@ def formats_group(ctx, output_format):
 @lang_option
 def show_command(format_id, format_file, as_of, show_all, output_format, lang):
     """Print the rules and Mayu's Room entries of FORMAT_ID in force on a day."""
-    from wixoss_deckcheck.tables.dates import parse_day, today
     from wixoss_deckcheck.checks import REGISTRY
+    from wixoss_deckcheck.tables.dates import parse_day, today
     from wixoss_deckcheck.tables.loading import load_format
 
     if not format_id and not format_file:
@@ -54,16 +71,50 @@ def show_command(format_id, format_file, as_of, show_all, output_format, lang):
     rules = table.rules if show_all else table.rules_in_force(day)
     entries = table.mayus_room if show_all else table.mayus_room_in_force(day)
     if output_format == "json":
-        click.echo(json.dumps({
-            "id": table.id, "name": table.name, "names": table.names, "since": table.since, "until": table.until,
-            "as_of": None if show_all else day, "files": table.files,
-            "rules": [{"id": r.id, "check": r.check, "code": REGISTRY[r.check].code, "params": r.params,
-                       "severity": r.severity or REGISTRY[r.check].severity, "since": r.since, "until": r.until,
-                       "source": r.source, "note": r.note} for r in rules],
-            "mayus_room": [{"kind": e.kind, "cards": list(e.cards), "with": list(e.with_cards), "limit": e.limit,
-                            "announced": e.announced, "effective": e.effective, "until": e.until,
-                            "source": e.source, "confidence": e.confidence, "note": e.note} for e in entries],
-        }, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "id": table.id,
+                    "name": table.name,
+                    "names": table.names,
+                    "since": table.since,
+                    "until": table.until,
+                    "as_of": None if show_all else day,
+                    "files": table.files,
+                    "rules": [
+                        {
+                            "id": r.id,
+                            "check": r.check,
+                            "code": REGISTRY[r.check].code,
+                            "params": r.params,
+                            "severity": r.severity or REGISTRY[r.check].severity,
+                            "since": r.since,
+                            "until": r.until,
+                            "source": r.source,
+                            "note": r.note,
+                        }
+                        for r in rules
+                    ],
+                    "mayus_room": [
+                        {
+                            "kind": e.kind,
+                            "cards": list(e.cards),
+                            "with": list(e.with_cards),
+                            "limit": e.limit,
+                            "announced": e.announced,
+                            "effective": e.effective,
+                            "until": e.until,
+                            "source": e.source,
+                            "confidence": e.confidence,
+                            "note": e.note,
+                        }
+                        for e in entries
+                    ],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     name = table.display_name(lang or "en")
     click.echo(f"{name} ({table.id}) — {_span(table.since, table.until)}")
@@ -79,6 +130,10 @@ def show_command(format_id, format_file, as_of, show_all, output_format, lang):
     for entry in entries:
         cards = " / ".join(ref.get("name") or ",".join(ref.get("numbers", [])) for ref in entry.cards)
         others = " / ".join(ref.get("name") or ",".join(ref.get("numbers", [])) for ref in entry.with_cards)
-        what = {"banned": "banned", "limit": f"at most {entry.limit}", "pair": f"not with {others}",
-                "one-way": f"if used, not {others}"}[entry.kind]
+        what = {
+            "banned": "banned",
+            "limit": f"at most {entry.limit}",
+            "pair": f"not with {others}",
+            "one-way": f"if used, not {others}",
+        }[entry.kind]
         click.echo(f"  {entry.kind:<8} {cards}: {what}  [{_span(entry.effective, entry.until)}]")

@@ -44,8 +44,17 @@ def rules_command(output_format):
             where = ["check --play"]
         else:
             where = used.get(info.slug, ["(no built-in format)"])
-        rows.append({"code": code, "name": info.slug, "summary": info.summary, "severity": info.severity,
-                     "kind": info.kind, "doc": info.doc, "used_by": where})
+        rows.append(
+            {
+                "code": code,
+                "name": info.slug,
+                "summary": info.summary,
+                "severity": info.severity,
+                "kind": info.kind,
+                "doc": info.doc,
+                "used_by": where,
+            }
+        )
     if output_format == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return

@@ -33,17 +33,26 @@ CONFIG_KEYS = {
 }
 
 output_format_option = click.option(
-    "--output-format", "-O", "output_format", default=None, type=click.Choice(OUTPUT_FORMATS),
+    "--output-format",
+    "-O",
+    "output_format",
+    default=None,
+    type=click.Choice(OUTPUT_FORMATS),
     help="Report format (default: github under GitHub Actions, else text).",
 )
 output_file_option = click.option(
-    "-o", "--output", "output", metavar="FILE",
+    "-o",
+    "--output",
+    "output",
+    metavar="FILE",
     help="Write the report to FILE (atomically: an earlier FILE stays intact if the run fails).",
 )
 config_option = click.option(
-    "--config", "config_file", metavar="FILE",
+    "--config",
+    "config_file",
+    metavar="FILE",
     help="Settings file (default: .wixoss-deckcheck.yaml or [tool.wixoss-deckcheck] in pyproject.toml, "
-         "found by walking up from the current directory).",
+    "found by walking up from the current directory).",
 )
 no_config_option = click.option("--no-config", is_flag=True, help="Ignore any settings file.")
 

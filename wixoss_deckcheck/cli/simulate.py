@@ -12,33 +12,107 @@ MAX_TURNS = 40
 
 @click.command("simulate")
 @click.argument("deck", metavar="DECK")
-@click.option("--format", "-f", "format_id", metavar="FORMAT",
-              help="Format whose start rules apply (1 or 3 LRIGs; default: the deck's header, else diva).")
-@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=None,
-              help="Games to simulate (default 100,000; 10,000 with the pure-Python back end).")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
-              help="Random seed: the same seed repeats a run exactly (default: random, and reported).")
-@click.option("--first/--second", "first", default=True, show_default=True,
-              help="Play first (draw 1 on turn 1, no attack on turn 1) or second.")
-@click.option("--turns", "-t", type=click.IntRange(0, MAX_TURNS), default=None,
-              help="Turns to simulate (default 6; 10 with --goldfish).")
-@click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Report format.")
-@click.option("--hit", "hit", metavar="CARD_OR_GROUP",
-              help="Answer one question: a card number or name, level:N, type:SIGNI, colour:X, guard or lifeburst.")
-@click.option("--by-turn", "by_turn", type=click.IntRange(0, MAX_TURNS), default=None,
-              help="With --hit: by which turn (0 = the opening hand after the mulligan; default 0).")
-@click.option("--at-least", "at_least", type=click.IntRange(1, 40), default=1, show_default=True,
-              help="Count a hit when at least this many cards of the group have been seen.")
-@click.option("--mulligan", "mulligan", metavar="POLICY|FILE", default="keep", show_default=True,
-              help="keep, curve, curve:N, find:GROUP, or a YAML policy file.")
-@click.option("--plot", "plot", metavar="FILE.png|svg", help="Draw the probability-by-turn curves (needs the plot extra).")
+@click.option(
+    "--format",
+    "-f",
+    "format_id",
+    metavar="FORMAT",
+    help="Format whose start rules apply (1 or 3 LRIGs; default: the deck's header, else diva).",
+)
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(1, MAX_GAMES),
+    default=None,
+    help="Games to simulate (default 100,000; 10,000 with the pure-Python back end).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=None,
+    help="Random seed: the same seed repeats a run exactly (default: random, and reported).",
+)
+@click.option(
+    "--first/--second",
+    "first",
+    default=True,
+    show_default=True,
+    help="Play first (draw 1 on turn 1, no attack on turn 1) or second.",
+)
+@click.option(
+    "--turns",
+    "-t",
+    type=click.IntRange(0, MAX_TURNS),
+    default=None,
+    help="Turns to simulate (default 6; 10 with --goldfish).",
+)
+@click.option(
+    "--output-format",
+    "-O",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
+@click.option(
+    "--hit",
+    "hit",
+    metavar="CARD_OR_GROUP",
+    help="Answer one question: a card number or name, level:N, type:SIGNI, colour:X, guard or lifeburst.",
+)
+@click.option(
+    "--by-turn",
+    "by_turn",
+    type=click.IntRange(0, MAX_TURNS),
+    default=None,
+    help="With --hit: by which turn (0 = the opening hand after the mulligan; default 0).",
+)
+@click.option(
+    "--at-least",
+    "at_least",
+    type=click.IntRange(1, 40),
+    default=1,
+    show_default=True,
+    help="Count a hit when at least this many cards of the group have been seen.",
+)
+@click.option(
+    "--mulligan",
+    "mulligan",
+    metavar="POLICY|FILE",
+    default="keep",
+    show_default=True,
+    help="keep, curve, curve:N, find:GROUP, or a YAML policy file.",
+)
+@click.option(
+    "--plot", "plot", metavar="FILE.png|svg", help="Draw the probability-by-turn curves (needs the plot extra)."
+)
 @click.option("--goldfish", is_flag=True, help="Also play the turns alone with a simple policy (no card effects).")
-@click.option("--backend", type=click.Choice(["auto", "numpy", "python"]), default="auto", show_default=True,
-              help="Simulation back end (numpy is the fast one; python needs nothing extra).")
+@click.option(
+    "--backend",
+    type=click.Choice(["auto", "numpy", "python"]),
+    default="auto",
+    show_default=True,
+    help="Simulation back end (numpy is the fast one; python needs nothing extra).",
+)
 @cardpool_option
-def simulate_command(deck, format_id, games, seed, first, turns, output_format, hit, by_turn, at_least, mulligan,
-                     plot, goldfish, backend, cardpool):
+def simulate_command(
+    deck,
+    format_id,
+    games,
+    seed,
+    first,
+    turns,
+    output_format,
+    hit,
+    by_turn,
+    at_least,
+    mulligan,
+    plot,
+    goldfish,
+    backend,
+    cardpool,
+):
     """Simulate setup and early turns of DECK: P(card or group seen) by turn, Life Burst in the
     Life Cloth, grow colours in ener, hand and ener by turn; --goldfish plays the turns alone.
 
@@ -52,7 +126,11 @@ def simulate_command(deck, format_id, games, seed, first, turns, output_format, 
     from wixoss_deckcheck.engine.policy import load_policy
     from wixoss_deckcheck.engine.report_text import render_simulation
     from wixoss_deckcheck.engine.simulate import (
-        build_report, choose_backend, default_groups, hit_group, run_simulation,
+        build_report,
+        choose_backend,
+        default_groups,
+        hit_group,
+        run_simulation,
     )
     from wixoss_deckcheck.errors import UsageError
     from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
@@ -71,8 +149,9 @@ def simulate_command(deck, format_id, games, seed, first, turns, output_format, 
     pool = CardPool.load(locate_pool(cardpool))
     loaded = load_simulation_deck(deck, pool, format_id)
     resolved = loaded.resolved
-    model = build_model([(e.card, e.count) for e in resolved.main], [e.card for e in resolved.lrig],
-                        loaded.start_counts)
+    model = build_model(
+        [(e.card, e.count) for e in resolved.main], [e.card for e in resolved.lrig], loaded.start_counts
+    )
     policy = load_policy(mulligan, pool)
     if hit is not None:
         target = hit_group(hit, model, pool)
@@ -83,19 +162,41 @@ def simulate_command(deck, format_id, games, seed, first, turns, output_format, 
         groups = default_groups(model)
         if turns is None:
             turns = 10 if goldfish else 6
-    tally, config, used = run_simulation(model, policy, groups, games=games, seed=seed, first=first, turns=turns,
-                                         goldfish=goldfish, at_least=at_least, backend=backend_name,
-                                         life_cloth=hit is None)
+    tally, config, used = run_simulation(
+        model,
+        policy,
+        groups,
+        games=games,
+        seed=seed,
+        first=first,
+        turns=turns,
+        goldfish=goldfish,
+        at_least=at_least,
+        backend=backend_name,
+        life_cloth=hit is None,
+    )
     meta = {"deck": deck, "format": loaded.format, "as_of": loaded.as_of}
-    report = build_report(model, policy, groups, tally, config, used, meta, hit=target,
-                          by_turn=(by_turn or 0) if hit is not None else None)
+    report = build_report(
+        model,
+        policy,
+        groups,
+        tally,
+        config,
+        used,
+        meta,
+        hit=target,
+        by_turn=(by_turn or 0) if hit is not None else None,
+    )
     if plot:
         from wixoss_deckcheck.engine.plot import write_plot
 
         hit_curve = None
         if target is not None:
-            hit_curve = (target.selector.text, list(range(turns + 1)),
-                         [tally.hits[0][t] / tally.games for t in range(turns + 1)])
+            hit_curve = (
+                target.selector.text,
+                list(range(turns + 1)),
+                [tally.hits[0][t] / tally.games for t in range(turns + 1)],
+            )
         write_plot(report, plot, hit_curve)
     if output_format == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.decklist.reading import decode_deck, read_deck_bytes
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
 
 #: File endings the tools treat as decklists (for audits and pre-commit hooks).
 DECK_SUFFIXES = (".txt", ".deck", ".yaml", ".yml", ".json", ".cod")

@@ -11,8 +11,8 @@ import re
 from functools import lru_cache
 from xml.parsers import expat
 
-from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 
 _ZONES = {"main": "main", "side": "lrig", "lrig": "lrig"}
 
@@ -102,12 +102,10 @@ def _cod_line(raw: str) -> tuple | None:
     line = raw.strip()
     if not line:
         return ("blank",)
-    for pattern, kind in _SIMPLE_LINES:
-        match = pattern.fullmatch(line)
-        if match:
-            break
-    else:
+    found = next(((kind, hit) for pattern, kind in _SIMPLE_LINES if (hit := pattern.fullmatch(line))), None)
+    if found is None:
         return None
+    kind, match = found
     if kind in ("card", "card-reversed"):
         count_text, name = match.groups() if kind == "card" else match.groups()[::-1]
         name = (_unescape(name) if "&" in name else name).strip()

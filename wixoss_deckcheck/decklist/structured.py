@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.decklist.text import parse_entry_line
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 
 #: The keys a decklist document may have.
 _KEYS = frozenset({"name", "format", "date", "main", "lrig", "notes"})
@@ -103,7 +103,8 @@ _SAFE_PLAIN = re.compile(r"(?![\s\-?:,\[\]{}#&*!|>'\"%@`])[" + _PRINTABLE + r"]"
 _DOUBLE_QUOTED = '"((?:(?!["\\\\])[' + _PRINTABLE + '])*)"'
 _SINGLE_QUOTED = "'((?:(?!')[" + _PRINTABLE + "])*)'"
 _ITEM_LINE = re.compile(
-    r"  +- +(?:\{ *card: +(?:" + _DOUBLE_QUOTED + "|" + _SINGLE_QUOTED + r"|([^,{}\[\]'\"][^,{}\[\]]*?)) *(?:, *count: +([0-9]+))? *\}"
+    r"  +- +(?:\{ *card: +(?:" + _DOUBLE_QUOTED + "|" + _SINGLE_QUOTED
+    + r"|([^,{}\[\]'\"][^,{}\[\]]*?)) *(?:, *count: +([0-9]+))? *\}"
     r"|" + _DOUBLE_QUOTED + "|" + _SINGLE_QUOTED + r"|(.+?)) *"
 )
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.pool.normalize import fold_width
 
 MAX_COPIES = 99
@@ -36,7 +36,10 @@ _COUNT_LAST = (
     re.compile(r"^(\S.*?)\s*×\s*(\d+)$"),
 )
 _SECTION_WORDS = {
-    "main": {"main", "maindeck", "main deck", "メイン", "メインデッキ", "主卡组", "主卡組", "主牌组", "主牌組", "主卡", "deck"},
+    "main": {
+        "main", "maindeck", "main deck", "メイン", "メインデッキ",
+        "主卡组", "主卡組", "主牌组", "主牌組", "主卡", "deck",
+    },
     "lrig": {
         "lrig", "lrigdeck", "lrig deck", "lrigs", "ルリグ", "ルリグデッキ", "分身卡组", "分身卡組", "分身", "分身组",
         "side", "white deck", "whitedeck", "lrig/arts", "lrig & arts",

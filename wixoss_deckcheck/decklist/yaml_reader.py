@@ -9,18 +9,16 @@ the deck schema), which names any problem with its JSON path and line.
 
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
 
 import yaml
 
-from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.decklist.structured import entry_line, plain_deck
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.resources import schemas_dir
 from wixoss_deckcheck.files.schema import load_schema, validate
 from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at, plain
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
 
 
 def parse_yaml_deck(text: str, path: str, events: bool = True) -> Deck:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wixoss_deckcheck.model.cards import MAIN_DECK_TYPES
 from wixoss_deckcheck.decklist import load_deck
-from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.pool.cardpool import CardPool
+from wixoss_deckcheck.model.cards import MAIN_DECK_TYPES
+from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.pool.cardpool import CardPool
 
 DEFAULT_START_COUNTS = (1, 3)
 
@@ -32,8 +32,9 @@ def resolve_all(deck: Deck, pool: CardPool) -> ResolvedDeck:
         if result.card is None:
             if result.candidates:
                 names = "; ".join(f"{c.name} ({c.number})" for c in result.candidates[:5])
-                raise InputError(f"{entry.query!r} names several cards: {names}; write the card number",
-                                 deck.path, entry.line)
+                raise InputError(
+                    f"{entry.query!r} names several cards: {names}; write the card number", deck.path, entry.line
+                )
             hint = f" Did you mean: {'; '.join(result.suggestions)}?" if result.suggestions else ""
             raise InputError(f"unknown card {entry.query!r}.{hint}", deck.path, entry.line)
         section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")

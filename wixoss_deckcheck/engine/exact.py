@@ -27,8 +27,10 @@ def hypergeometric_at_least(population: int, successes: int, draws: int, at_leas
     """P(at least ``at_least`` of the ``successes`` cards among ``draws`` cards)."""
     if at_least <= 0:
         return Fraction(1)
-    return sum((hypergeometric_pmf(population, successes, draws, i)
-                for i in range(at_least, min(successes, draws) + 1)), Fraction(0))
+    return sum(
+        (hypergeometric_pmf(population, successes, draws, i) for i in range(at_least, min(successes, draws) + 1)),
+        Fraction(0),
+    )
 
 
 def no_refresh_by(deck_size: int, turn: int, first: bool) -> bool:

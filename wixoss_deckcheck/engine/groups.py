@@ -13,11 +13,12 @@ A group is written as one term:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING
 
-from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.model.cards import COLOURS, Card
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -44,7 +45,7 @@ class Selector:
     def matches(self, card: Card) -> bool:
         return all(test(card) for test in self.tests)
 
-    def __and__(self, other: "Selector") -> "Selector":
+    def __and__(self, other: Selector) -> Selector:
         return Selector(f"{self.text} & {other.text}", self.tests + other.tests)
 
 
@@ -52,8 +53,12 @@ def level_selector(low: int | None, high: int | None, text: str | None = None) -
     """SIGNI whose level is within ``low``..``high`` (either may be open)."""
 
     def test(card: Card) -> bool:
-        return (card.type == "SIGNI" and card.level is not None
-                and (low is None or card.level >= low) and (high is None or card.level <= high))
+        return (
+            card.type == "SIGNI"
+            and card.level is not None
+            and (low is None or card.level >= low)
+            and (high is None or card.level <= high)
+        )
 
     if text is None:
         if low == high:
@@ -80,7 +85,7 @@ def colour_selector(colour: str) -> Selector:
     return Selector(f"colour:{wanted}", (lambda card: wanted in card.colors,))
 
 
-def card_selector(query: str, pool: "CardPool") -> Selector:
+def card_selector(query: str, pool: CardPool) -> Selector:
     """Every card with the same name as the card ``query`` names (number or name)."""
     result = pool.resolve(query)
     if result.card is None:
@@ -93,7 +98,7 @@ def card_selector(query: str, pool: "CardPool") -> Selector:
     return Selector(query.strip(), (lambda card: card.key == key,))
 
 
-def parse_group(text: str, pool: "CardPool | None" = None) -> Selector:
+def parse_group(text: str, pool: CardPool | None = None) -> Selector:
     """Turn a group term (see the module doc) into a selector."""
     term = (text or "").strip()
     if not term:

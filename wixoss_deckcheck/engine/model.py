@@ -26,13 +26,12 @@ The player (the same in both back ends):
 
 from __future__ import annotations
 
-import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
-from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.engine.rules import SETUP_CARDS
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.pool.normalize import type_keys
 
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
@@ -128,7 +127,9 @@ def _depth(node: int, nodes: Sequence[LrigNode], graph: dict[int, list[int]]) ->
     return best
 
 
-def build_model(main: Sequence[tuple[Card, int]], lrig: Sequence[Card], start_counts: Sequence[int] = (1, 3)) -> DeckModel:
+def build_model(
+    main: Sequence[tuple[Card, int]], lrig: Sequence[Card], start_counts: Sequence[int] = (1, 3)
+) -> DeckModel:
     """Prepare a deck: ``main`` as (card, copies) pairs, ``lrig`` the LRIG-deck cards."""
     merged: dict[str, list] = {}
     for card, count in main:
@@ -140,8 +141,9 @@ def build_model(main: Sequence[tuple[Card, int]], lrig: Sequence[Card], start_co
     counts = [count for _, count in merged.values()]
     size = sum(counts)
     if size < SETUP_CARDS:
-        raise InputError(f"the main deck has {size} cards; a game needs at least {SETUP_CARDS} "
-                         "(5 in hand and 7 Life Cloth)")
+        raise InputError(
+            f"the main deck has {size} cards; a game needs at least {SETUP_CARDS} (5 in hand and 7 Life Cloth)"
+        )
 
     lrigs = [card for card in lrig if card.is_lrig and card.level is not None]
     zeros = [card for card in lrigs if card.level == 0]
@@ -151,9 +153,15 @@ def build_model(main: Sequence[tuple[Card, int]], lrig: Sequence[Card], start_co
 
     colour_sets = [frozenset(card.colors) for card in cards]
     multi = [bool(card.multi_ener) for card in cards]
-    payers = {colour: tuple(sorted((k for k in range(len(cards)) if colour in colour_sets[k] or multi[k]),
-                                   key=lambda k: (multi[k], len(colour_sets[k]), k)))
-              for colour in COLOURS}
+    payers = {
+        colour: tuple(
+            sorted(
+                (k for k in range(len(cards)) if colour in colour_sets[k] or multi[k]),
+                key=lambda k: (multi[k], len(colour_sets[k]), k),
+            )
+        )
+        for colour in COLOURS
+    }
     colourless = tuple(sorted(range(len(cards)), key=lambda k: (multi[k], k)))
 
     def steps(cost) -> tuple[CostStep, ...]:
@@ -169,8 +177,11 @@ def build_model(main: Sequence[tuple[Card, int]], lrig: Sequence[Card], start_co
     def successors(kinds: tuple[str, ...]) -> dict[int, list[int]]:
         graph: dict[int, list[int]] = {}
         for node in nodes:
-            options = [other for other in nodes if other.card.type in kinds and other.level == node.level + 1
-                       and other.types & node.types]
+            options = [
+                other
+                for other in nodes
+                if other.card.type in kinds and other.level == node.level + 1 and other.types & node.types
+            ]
             options.sort(key=lambda other: (other.cost_total, other.index))
             graph[node.index] = [other.index for other in options]
         return graph
@@ -196,8 +207,10 @@ def build_model(main: Sequence[tuple[Card, int]], lrig: Sequence[Card], start_co
         seen_types = [nodes[center].types]
         for node in chosen:
             if node.types in seen_types:
-                notes.append(f"assist {node.card.name} ({node.card.number}) has the same LRIG type as another "
-                             "starting LRIG and is removed from the field at the start")
+                notes.append(
+                    f"assist {node.card.name} ({node.card.number}) has the same LRIG type as another "
+                    "starting LRIG and is removed from the field at the start"
+                )
                 continue
             seen_types.append(node.types)
             assists.append(node.index)

@@ -33,8 +33,10 @@ def curves(report: dict[str, Any]) -> list[tuple[str, list[int], list[float]]]:
     out = []
     for hit in report["hits"]:
         turns = [entry["turn"] for entry in hit["by_turn"]]
-        values = [entry["probability_exact"] if entry["probability_exact"] is not None
-                  else entry["probability_simulated"] for entry in hit["by_turn"]]
+        values = [
+            entry["probability_exact"] if entry["probability_exact"] is not None else entry["probability_simulated"]
+            for entry in hit["by_turn"]
+        ]
         out.append((hit.get("term") or hit["group"], turns, values))
     return out
 
@@ -58,8 +60,10 @@ def write_plot(report: dict[str, Any], path: str, hit_curve: tuple[str, list[int
     axes.set_ylabel("probability")
     axes.set_ylim(0, 1)
     axes.grid(True, alpha=0.3)
-    axes.set_title(f"{Path(str(report.get('deck', ''))).name}: P(at least k seen) by turn, "
-                   f"{report['player']} player, mulligan {report['mulligan']['name']}")
+    axes.set_title(
+        f"{Path(str(report.get('deck', ''))).name}: P(at least k seen) by turn, "
+        f"{report['player']} player, mulligan {report['mulligan']['name']}"
+    )
     if len(lines) <= 20:
         axes.legend(fontsize="small", loc="lower right")
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=str(target.parent or "."))

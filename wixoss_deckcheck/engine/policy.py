@@ -29,16 +29,16 @@ all keys given must match.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
-from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.engine.groups import Selector, colour_selector, level_selector, parse_group, type_selector
 from wixoss_deckcheck.engine.rules import OPENING_HAND
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.yamllines import line_at
+from wixoss_deckcheck.model.cards import Card
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -71,10 +71,11 @@ class MulliganPolicy:
         """True for a pure "find at least one of X" policy (it has a closed form)."""
         return self.find is not None and self.find_at_least == 1 and not (self.returns or self.max_copies)
 
-    def plan(self, cards: Sequence[Card]) -> "PolicyPlan":
+    def plan(self, cards: Sequence[Card]) -> PolicyPlan:
         """Per-card tables the simulation back ends apply to a hand."""
-        returned = tuple(any(s.matches(c) for s in self.returns) and not any(s.matches(c) for s in self.keeps)
-                         for c in cards)
+        returned = tuple(
+            any(s.matches(c) for s in self.returns) and not any(s.matches(c) for s in self.keeps) for c in cards
+        )
         caps = []
         for card in cards:
             cap = NO_CAP
@@ -113,16 +114,16 @@ class PolicyPlan:
 
     def returns_from(self, hand: Sequence[int]) -> list[int]:
         """How many copies of each card go back, for a hand given as counts per card."""
-        back = [h if r else max(0, h - cap) for h, r, cap in zip(hand, self.returned, self.caps)]
-        if self.find_at_least and sum(h for h, f in zip(hand, self.in_find) if f) < self.find_at_least:
-            back = [h if not f else b for h, b, f in zip(hand, back, self.in_find)]
+        back = [h if r else max(0, h - cap) for h, r, cap in zip(hand, self.returned, self.caps, strict=False)]
+        if self.find_at_least and sum(h for h, f in zip(hand, self.in_find, strict=False) if f) < self.find_at_least:
+            back = [h if not f else b for h, b, f in zip(hand, back, self.in_find, strict=False)]
         return back
 
 
 KEEP_ALL = MulliganPolicy("keep", "keep the whole opening hand")
 
 
-def builtin_policy(text: str, pool: "CardPool | None" = None) -> MulliganPolicy:
+def builtin_policy(text: str, pool: CardPool | None = None) -> MulliganPolicy:
     """A built-in policy by name (see the module doc)."""
     name = text.strip()
     lower = name.lower()
@@ -133,16 +134,20 @@ def builtin_policy(text: str, pool: "CardPool | None" = None) -> MulliganPolicy:
         if not value.isdigit():
             raise InputError(f"bad mulligan policy {text!r}: write curve:N with a level N")
         top = int(value)
-        return MulliganPolicy(f"curve:{top}", f"return every SIGNI above level {top}",
-                              returns=(type_selector("SIGNI") & level_selector(top + 1, None),))
+        return MulliganPolicy(
+            f"curve:{top}",
+            f"return every SIGNI above level {top}",
+            returns=(type_selector("SIGNI") & level_selector(top + 1, None),),
+        )
     if lower.startswith("find:"):
         group = parse_group(name.partition(":")[2], pool)
-        return MulliganPolicy(f"find:{group.text}", f"without a {group.text} card, return the whole hand",
-                              find=group, find_at_least=1)
+        return MulliganPolicy(
+            f"find:{group.text}", f"without a {group.text} card, return the whole hand", find=group, find_at_least=1
+        )
     raise InputError(f"unknown mulligan policy {text!r}: use keep, curve, curve:N, find:GROUP or a YAML file")
 
 
-def load_policy(text: str, pool: "CardPool | None" = None) -> MulliganPolicy:
+def load_policy(text: str, pool: CardPool | None = None) -> MulliganPolicy:
     """A built-in policy, or the YAML file ``text`` names."""
     path = Path(text)
     if path.suffix.lower() in (".yaml", ".yml", ".json") or path.is_file():
@@ -150,7 +155,7 @@ def load_policy(text: str, pool: "CardPool | None" = None) -> MulliganPolicy:
     return builtin_policy(text, pool)
 
 
-def load_policy_file(path: Path, pool: "CardPool | None" = None) -> MulliganPolicy:
+def load_policy_file(path: Path, pool: CardPool | None = None) -> MulliganPolicy:
     """Read and validate a policy file; problems raise InputError naming file, line and JSON path."""
     from wixoss_deckcheck.files.yamllines import load_yaml_file
 
@@ -166,8 +171,10 @@ def load_policy_file(path: Path, pool: "CardPool | None" = None) -> MulliganPoli
 
     returns = tuple(selector(s, f"/return/{i}") for i, s in enumerate(data.get("return", [])))
     keeps = tuple(selector(s, f"/keep/{i}") for i, s in enumerate(data.get("keep", [])))
-    caps = tuple((selector(item["select"], f"/max_copies/{i}/select"), item["max"])
-                 for i, item in enumerate(data.get("max_copies", [])))
+    caps = tuple(
+        (selector(item["select"], f"/max_copies/{i}/select"), item["max"])
+        for i, item in enumerate(data.get("max_copies", []))
+    )
     find = data.get("find")
     return MulliganPolicy(
         name=data.get("name") or path.stem,
@@ -181,7 +188,7 @@ def load_policy_file(path: Path, pool: "CardPool | None" = None) -> MulliganPoli
     )
 
 
-def selector_from_dict(raw: dict, pool: "CardPool | None" = None) -> Selector:
+def selector_from_dict(raw: dict, pool: CardPool | None = None) -> Selector:
     """Build a selector from its YAML form (keys ANDed)."""
     parts: list[Selector] = []
     if "card" in raw:

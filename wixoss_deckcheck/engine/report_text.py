@@ -39,10 +39,14 @@ def _pad(text: str, width: int) -> str:
 def render_simulation(report: dict[str, Any]) -> str:
     out: list[str] = []
     model = report["model"]
-    out.append(f"{report.get('deck', '')} — {report['games']:,} games, seed {report['seed']}, "
-               f"{report['player']} player, {report['turns']} turns, back end {report['backend']}")
+    out.append(
+        f"{report.get('deck', '')} — {report['games']:,} games, seed {report['seed']}, "
+        f"{report['player']} player, {report['turns']} turns, back end {report['backend']}"
+    )
     mulligan = report["mulligan"]
-    out.append(f"mulligan: {mulligan['name']}" + (f" ({mulligan['description']})" if mulligan.get("description") else ""))
+    out.append(
+        f"mulligan: {mulligan['name']}" + (f" ({mulligan['description']})" if mulligan.get("description") else "")
+    )
     path = " → ".join(f"{c['name']} (Lv{c['level']})" for c in model["center_path"]) or "no center LRIG"
     out.append(f"center: {path}; starting LRIGs: {model['start_lrigs']}")
     for note in model["notes"]:
@@ -51,16 +55,20 @@ def render_simulation(report: dict[str, Any]) -> str:
     out.append(f"({report['turn_note']})")
     if "query" in report:
         out.append("")
-        out.append(f"P(at least {report['at_least']} of {report['query']} [{report['copies']} cards] by turn "
-                   f"{report['by_turn']}, {report['cards_seen']} cards seen) = {_probability(report)}"
-                   f" over {report['samples']:,} games")
+        out.append(
+            f"P(at least {report['at_least']} of {report['query']} [{report['copies']} cards] by turn "
+            f"{report['by_turn']}, {report['cards_seen']} cards seen) = {_probability(report)}"
+            f" over {report['samples']:,} games"
+        )
         return "\n".join(out) + "\n"
     turns = report["turns"]
     header = "".join(f"{'t' + str(t):>9}" for t in range(turns + 1))
     out.append("")
     at_least = report["hits"][0]["at_least"] if report["hits"] else 1
-    out.append(f"P(at least {at_least} seen) by turn: exact (hypergeometric) where a closed form exists, "
-               "else simulated (marked ~)")
+    out.append(
+        f"P(at least {at_least} seen) by turn: exact (hypergeometric) where a closed form exists, "
+        "else simulated (marked ~)"
+    )
     out.append(_pad("group", 44) + f"{'cards':>6}{header}")
     for hit in report["hits"]:
         cells = []
@@ -72,35 +80,68 @@ def render_simulation(report: dict[str, Any]) -> str:
         out.append(_pad(hit["group"], 44) + f"{hit['copies']:>6}" + "".join(f"{c:>9}" for c in cells))
     life = report["life_cloth"]
     out.append("")
-    out.append(f"Life Burst cards among the 7 Life Cloth ({life['life_burst_cards_in_deck']} in the deck): "
-               f"mean {life['mean_simulated']:.3f} simulated"
-               + (f", {life['mean_exact']:.3f} exact" if life["mean_exact"] is not None else ""))
-    out.append("  " + "  ".join(f"{d['life_burst']}: {_pct(d['probability_exact'] if d['probability_exact'] is not None else d['probability_simulated']).strip()}"
-                               for d in life["distribution"]))
+    out.append(
+        f"Life Burst cards among the 7 Life Cloth ({life['life_burst_cards_in_deck']} in the deck): "
+        f"mean {life['mean_simulated']:.3f} simulated"
+        + (f", {life['mean_exact']:.3f} exact" if life["mean_exact"] is not None else "")
+    )
+    out.append(
+        "  "
+        + "  ".join(
+            f"{d['life_burst']}: {_pct(_exact_or_simulated(d)).strip()}" for d in life["distribution"]
+        )
+    )
     if report["grow"]:
         out.append("")
         out.append("Grow costs paid by the turn the grow is due (simulated):")
         for row in report["grow"]:
             cost = ", ".join(f"{k} {v}" for k, v in row["grow_cost"].items()) or "free"
             late = row.get("probability_one_turn_late")
-            out.append(f"  Lv{row['level']} {row['name']} ({row['number']}), cost {cost}, due turn {row['due_turn']}: "
-                       f"{_probability(row)}" + (f"; one turn late {_pct(late['probability_simulated']).strip()}" if late else ""))
+            out.append(
+                f"  Lv{row['level']} {row['name']} ({row['number']}), cost {cost}, due turn {row['due_turn']}: "
+                f"{_probability(row)}"
+                + (f"; one turn late {_pct(late['probability_simulated']).strip()}" if late else "")
+            )
     out.append("")
     out.append(f"{'turn':<6}{'hand':>8}{'ener':>8}{'center Lv':>11}")
     for row in report["by_turn"]:
-        out.append(f"{row['turn']:<6}{row['hand']['mean']:>8.2f}{row['ener']['mean']:>8.2f}{row['center_level']:>11.2f}")
+        out.append(
+            f"{row['turn']:<6}{row['hand']['mean']:>8.2f}{row['ener']['mean']:>8.2f}{row['center_level']:>11.2f}"
+        )
     gold = report.get("goldfish")
     if gold:
         out.append("")
         out.append("Goldfish: " + gold["policy"])
-        out.append("On-curve grow (center at level t after turn t): " + "; ".join(
-            f"t{row['turn']} {_pct(row['probability_simulated']).strip()}" for row in gold["on_curve"]))
+        out.append(
+            "On-curve grow (center at level t after turn t): "
+            + "; ".join(f"t{row['turn']} {_pct(row['probability_simulated']).strip()}" for row in gold["on_curve"])
+        )
         for level in gold["center_level_first_turn"]:
-            cells = [f"t{d['turn']} {_pct(d['probability']).strip()}" for d in level["first_turn"] if d["turn"] is not None and d["probability"] > 0]
+            cells = [
+                f"t{d['turn']} {_pct(d['probability']).strip()}"
+                for d in level["first_turn"]
+                if d["turn"] is not None and d["probability"] > 0
+            ]
             never = level["first_turn"][-1]["probability"]
-            out.append(f"  first turn at level {level['level']}: " + ", ".join(cells) + f"; not by turn {turns}: {_pct(never).strip()}")
+            out.append(
+                f"  first turn at level {level['level']}: "
+                + ", ".join(cells)
+                + f"; not by turn {turns}: {_pct(never).strip()}"
+            )
         refresh = gold["refreshes"]
-        out.append(f"Refreshes by turn {refresh['by_turn']}: mean {refresh['mean']:.3f} ("
-                   + ", ".join(f"{k}: {_pct(v).strip()}" for k, v in refresh["distribution"].items()) + ")")
-        out.append("SIGNI on the field: " + "; ".join(f"t{row['turn']} {row['mean']:.2f}" for row in gold["signi_on_field"][1:]))
+        out.append(
+            f"Refreshes by turn {refresh['by_turn']}: mean {refresh['mean']:.3f} ("
+            + ", ".join(f"{k}: {_pct(v).strip()}" for k, v in refresh["distribution"].items())
+            + ")"
+        )
+        out.append(
+            "SIGNI on the field: "
+            + "; ".join(f"t{row['turn']} {row['mean']:.2f}" for row in gold["signi_on_field"][1:])
+        )
     return "\n".join(out) + "\n"
+
+
+def _exact_or_simulated(row: dict) -> float:
+    """The exact probability of a row when there is one, else the simulated one."""
+    exact = row["probability_exact"]
+    return exact if exact is not None else row["probability_simulated"]

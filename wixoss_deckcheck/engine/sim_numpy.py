@@ -16,7 +16,12 @@ import numpy as np
 from wixoss_deckcheck.engine.model import DeckModel
 from wixoss_deckcheck.engine.policy import PolicyPlan
 from wixoss_deckcheck.engine.rules import (
-    HAND_LIMIT, LIFE_CLOTH, MAX_SIGNI_ZONES, OPENING_HAND, attacks_on_turn, draws_on_turn,
+    HAND_LIMIT,
+    LIFE_CLOTH,
+    MAX_SIGNI_ZONES,
+    OPENING_HAND,
+    attacks_on_turn,
+    draws_on_turn,
 )
 from wixoss_deckcheck.engine.tally import SimConfig, Tally
 
@@ -25,8 +30,13 @@ CHUNK_TURNS = 1 << 15
 CHUNK_SETUP = 1 << 18
 
 
-def _draw(source: np.ndarray, source_total: np.ndarray, targets: tuple, rng: np.random.Generator,
-          rows: np.ndarray | None = None) -> None:
+def _draw(
+    source: np.ndarray,
+    source_total: np.ndarray,
+    targets: tuple,
+    rng: np.random.Generator,
+    rows: np.ndarray | None = None,
+) -> None:
     """Move one uniformly chosen card of ``source`` to every ``targets`` matrix, per row.
 
     ``rows`` (indexes) limits the draw to those games; each must have a card left.
@@ -49,8 +59,13 @@ def _draw(source: np.ndarray, source_total: np.ndarray, targets: tuple, rng: np.
         target[index, kind] += 1
 
 
-def _draw_columns(source: np.ndarray, source_total: np.ndarray, targets: tuple, rng: np.random.Generator,
-                  columns: np.ndarray | None = None) -> None:
+def _draw_columns(
+    source: np.ndarray,
+    source_total: np.ndarray,
+    targets: tuple,
+    rng: np.random.Generator,
+    columns: np.ndarray | None = None,
+) -> None:
     """:func:`_draw` for a cards × games layout, used by the setup.
 
     The cumulative count is summed card by card over contiguous rows, and the drawn
@@ -66,7 +81,7 @@ def _draw_columns(source: np.ndarray, source_total: np.ndarray, targets: tuple, 
         _draw_columns(sub_source, sub_total, sub_targets, rng)
         source[:, columns] = sub_source
         source_total[columns] = sub_total
-        for target, sub in zip(targets, sub_targets):
+        for target, sub in zip(targets, sub_targets, strict=False):
             target[:, columns] = sub
         return
     width = source.shape[1]
@@ -151,8 +166,10 @@ class _Chunk:
         self.placeable = np.asarray(model.placeable, dtype=bool)
         self.score = np.asarray(model.charge_score, dtype=np.int32)
         self.index = np.arange(kinds, dtype=np.int32)
-        self.covers = {colour: np.asarray([model.covers(k, colour) for k in range(kinds)], dtype=bool)
-                       for colour in ("white", "red", "blue", "green", "black")}
+        self.covers = {
+            colour: np.asarray([model.covers(k, colour) for k in range(kinds)], dtype=bool)
+            for colour in ("white", "red", "blue", "green", "black")
+        }
 
     def refresh(self) -> None:
         rows = np.nonzero((self.deck_total == 0) & (self.trash_total > 0))[0]
@@ -226,8 +243,14 @@ class _Chunk:
                 result[mine] = self._payable(ener[mine], model.nodes[options[0]].cost)[1]
         return result
 
-    def _grow(self, rows: np.ndarray, options: list[int], slot_values: np.ndarray,
-              top_level: np.ndarray | None = None, center_first: bool = False) -> None:
+    def _grow(
+        self,
+        rows: np.ndarray,
+        options: list[int],
+        slot_values: np.ndarray,
+        top_level: np.ndarray | None = None,
+        center_first: bool = False,
+    ) -> None:
         """Try each option in order for ``rows``; a paid grow writes the option into ``slot_values``."""
         nodes = self.model.nodes
         for option in options:
@@ -303,8 +326,11 @@ class _Chunk:
             kind, found = self._best_in_hand(rows, level[rows])
             low_key = np.where(self.field[rows] > 0, signi_level[None, :] * kinds + self.index[None, :], 1 << 30)
             low = np.argmin(low_key, axis=1)
-            better = found & (signi_level[kind] > signi_level[low]) & (
-                total[rows] - signi_level[low] + signi_level[kind] <= limit[rows])
+            better = (
+                found
+                & (signi_level[kind] > signi_level[low])
+                & (total[rows] - signi_level[low] + signi_level[kind] <= limit[rows])
+            )
             rows, kind, low = rows[better], kind[better], low[better]
             if rows.size == 0:
                 break
@@ -347,8 +373,7 @@ def run(model: DeckModel, plan: PolicyPlan, keeps_all: bool, config: SimConfig, 
         returned = game.setup(plan, keeps_all, config.life_cloth)
         _add(tally.returned, np.bincount(returned, minlength=OPENING_HAND + 1))
         if config.life_cloth:
-            _add(tally.life_burst, np.bincount(game.life_cloth_t[life_burst].sum(axis=0),
-                                               minlength=LIFE_CLOTH + 1))
+            _add(tally.life_burst, np.bincount(game.life_cloth_t[life_burst].sum(axis=0), minlength=LIFE_CLOTH + 1))
         _record_hits(tally, 0, membership @ game.hand_t.astype(np.float32), config.at_least)
         _record_setup(tally, n, config)
         if config.turns:

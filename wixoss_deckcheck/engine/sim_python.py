@@ -13,7 +13,12 @@ import random
 from wixoss_deckcheck.engine.model import DeckModel, missing_colours, pay
 from wixoss_deckcheck.engine.policy import PolicyPlan
 from wixoss_deckcheck.engine.rules import (
-    HAND_LIMIT, LIFE_CLOTH, MAX_SIGNI_ZONES, OPENING_HAND, attacks_on_turn, draws_on_turn,
+    HAND_LIMIT,
+    LIFE_CLOTH,
+    MAX_SIGNI_ZONES,
+    OPENING_HAND,
+    attacks_on_turn,
+    draws_on_turn,
 )
 from wixoss_deckcheck.engine.tally import SimConfig, Tally
 
@@ -109,7 +114,7 @@ class _Game:
                 continue
             if center_first and not self._center_can_grow(left):
                 continue
-            for kind, (before, after) in enumerate(zip(self.ener, left)):
+            for kind, (before, after) in enumerate(zip(self.ener, left, strict=False)):
                 self.trash[kind] += before - after
             self.ener = left
             return option

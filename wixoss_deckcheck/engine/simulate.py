@@ -10,11 +10,11 @@ form applies, e.g. after a refresh or under most mulligan policies).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.engine import exact
 from wixoss_deckcheck.engine.groups import Selector, level_selector, members, parse_group, type_selector
 from wixoss_deckcheck.engine.model import DeckModel
@@ -22,15 +22,20 @@ from wixoss_deckcheck.engine.policy import KEEP_ALL, MulliganPolicy
 from wixoss_deckcheck.engine.rules import LIFE_CLOTH, cards_seen
 from wixoss_deckcheck.engine.tally import SimConfig, Tally
 from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.model.cards import Card
 
 BACKENDS = ("auto", "numpy", "python")
-EFFECTS_NOTE = ("Card effects are out of scope: no SPELL, ARTS, PIECE, Life Burst or ability is used; "
-                "the player follows the declared policy only.")
-GOLDFISH_POLICY = ("each turn: draw; charge 1 card (a missing grow colour first, else an unused card, "
-                   "else the lowest SIGNI, guards last); grow the center when the cost is payable; grow "
-                   "assists; place SIGNI highest level first within the center's level, the limit and 3 "
-                   "zones (once a turn trash lower SIGNI for higher ones); attack with every SIGNI and the "
-                   "center (not on the first player's turn 1); discard down to 6.")
+EFFECTS_NOTE = (
+    "Card effects are out of scope: no SPELL, ARTS, PIECE, Life Burst or ability is used; "
+    "the player follows the declared policy only."
+)
+GOLDFISH_POLICY = (
+    "each turn: draw; charge 1 card (a missing grow colour first, else an unused card, "
+    "else the lowest SIGNI, guards last); grow the center when the cost is payable; grow "
+    "assists; place SIGNI highest level first within the center's level, the limit and 3 "
+    "zones (once a turn trash lower SIGNI for higher ones); attack with every SIGNI and the "
+    "center (not on the first player's turn 1); discard down to 6."
+)
 
 
 def numpy_available() -> bool:
@@ -82,8 +87,9 @@ def default_groups(model: DeckModel) -> list[Group]:
             continue
         seen_keys[card.key] = index
         same = tuple(i for i, other in enumerate(model.cards) if other.key == card.key)
-        groups.append(Group(f"{card.name} ({card.number})", Selector(card.number, (lambda c, k=card.key: c.key == k,)),
-                            same))
+        groups.append(
+            Group(f"{card.name} ({card.number})", Selector(card.number, (lambda c, k=card.key: c.key == k,)), same)
+        )
     levels = sorted({level for level in model.levels if level >= 0})
     for level in levels:
         groups.append(make_group(level_selector(level, level), model))
@@ -107,11 +113,14 @@ def hit_group(query: str, model: DeckModel, pool) -> Group:
 
 def _is_word_group(query: str) -> bool:
     text = query.strip().lower()
-    return ":" in text and not text.startswith("card:") or text in ("guard", "lifeburst", "life-burst", "life_burst", "lb")
+    return (
+        ":" in text and not text.startswith("card:") or text in ("guard", "lifeburst", "life-burst", "life_burst", "lb")
+    )
 
 
-def exact_hit(policy: MulliganPolicy, group: Group, model: DeckModel, at_least: int, turn: int,
-              first: bool) -> float | None:
+def exact_hit(
+    policy: MulliganPolicy, group: Group, model: DeckModel, at_least: int, turn: int, first: bool
+) -> float | None:
     """The closed-form answer, when one applies to this policy and question (else None)."""
     size, copies = model.size, group.copies(model)
     if policy.keeps_all:
@@ -121,10 +130,19 @@ def exact_hit(policy: MulliganPolicy, group: Group, model: DeckModel, at_least: 
     return None
 
 
-def run_simulation(model: DeckModel, policy: MulliganPolicy = KEEP_ALL, groups: Sequence[Group] = (),
-                   games: int = 100_000, seed: int | None = None, first: bool = True, turns: int = 6,
-                   goldfish: bool = False, at_least: int = 1, backend: str = "auto",
-                   life_cloth: bool = True) -> tuple[Tally, SimConfig, str]:
+def run_simulation(
+    model: DeckModel,
+    policy: MulliganPolicy = KEEP_ALL,
+    groups: Sequence[Group] = (),
+    games: int = 100_000,
+    seed: int | None = None,
+    first: bool = True,
+    turns: int = 6,
+    goldfish: bool = False,
+    at_least: int = 1,
+    backend: str = "auto",
+    life_cloth: bool = True,
+) -> tuple[Tally, SimConfig, str]:
     """Play the games; returns the tally, the configuration used (with its seed) and the back end.
 
     ``life_cloth=False`` skips dealing the Life Cloth, which only an opening-hand question
@@ -134,9 +152,16 @@ def run_simulation(model: DeckModel, policy: MulliganPolicy = KEEP_ALL, groups: 
         raise UsageError("--games must be at least 1")
     if seed is None:
         seed = secrets.randbits(32)
-    config = SimConfig(games=games, seed=seed, first=first, turns=turns, goldfish=goldfish, at_least=at_least,
-                       groups=tuple((g.label, g.members) for g in groups),
-                       life_cloth=life_cloth or turns > 0)
+    config = SimConfig(
+        games=games,
+        seed=seed,
+        first=first,
+        turns=turns,
+        goldfish=goldfish,
+        at_least=at_least,
+        groups=tuple((g.label, g.members) for g in groups),
+        life_cloth=life_cloth or turns > 0,
+    )
     name, module = choose_backend(backend)
     tally = Tally(len(groups), turns, model.max_level)
     module.run(model, policy.plan(model.cards), policy.keeps_all, config, tally)
@@ -144,6 +169,7 @@ def run_simulation(model: DeckModel, policy: MulliganPolicy = KEEP_ALL, groups: 
 
 
 # -- the report ------------------------------------------------------------------------
+
 
 def _card_ref(card: Card) -> dict:
     return {"number": card.number, "name": card.name}
@@ -154,15 +180,23 @@ def describe_model(model: DeckModel) -> dict[str, Any]:
     return {
         "main_deck_cards": model.size,
         "start_lrigs": model.start_lrigs,
-        "center_path": [{**_card_ref(node.card), "level": node.level, "limit": node.limit,
-                         "grow_cost": dict(node.card.grow_cost or {})} for node in path],
+        "center_path": [
+            {
+                **_card_ref(node.card),
+                "level": node.level,
+                "limit": node.limit,
+                "grow_cost": dict(node.card.grow_cost or {}),
+            }
+            for node in path
+        ],
         "assists": [_card_ref(model.nodes[a].card) for a in model.assists],
         "notes": list(model.notes),
     }
 
 
-def hit_entry(tally: Tally, config: SimConfig, index: int, group: Group, model: DeckModel,
-              policy: MulliganPolicy, turn: int) -> dict[str, Any]:
+def hit_entry(
+    tally: Tally, config: SimConfig, index: int, group: Group, model: DeckModel, policy: MulliganPolicy, turn: int
+) -> dict[str, Any]:
     return {
         "turn": turn,
         "cards_seen": cards_seen(turn, config.first),
@@ -171,9 +205,17 @@ def hit_entry(tally: Tally, config: SimConfig, index: int, group: Group, model: 
     }
 
 
-def build_report(model: DeckModel, policy: MulliganPolicy, groups: Sequence[Group], tally: Tally,
-                 config: SimConfig, backend: str, meta: dict[str, Any], hit: Group | None = None,
-                 by_turn: int | None = None) -> dict[str, Any]:
+def build_report(
+    model: DeckModel,
+    policy: MulliganPolicy,
+    groups: Sequence[Group],
+    tally: Tally,
+    config: SimConfig,
+    backend: str,
+    meta: dict[str, Any],
+    hit: Group | None = None,
+    by_turn: int | None = None,
+) -> dict[str, Any]:
     """The simulation report as a JSON-ready dict (its keys are described in the README)."""
     report: dict[str, Any] = {
         "tool": "wixoss-deckcheck",
@@ -192,48 +234,60 @@ def build_report(model: DeckModel, policy: MulliganPolicy, groups: Sequence[Grou
     }
     if hit is not None:
         entry = hit_entry(tally, config, 0, hit, model, policy, by_turn or 0)
-        report.update({
-            "query": hit.label,
-            "cards": [model.cards[m].number for m in hit.members],
-            "copies": hit.copies(model),
-            "at_least": config.at_least,
-            "by_turn": entry["turn"],
-            "cards_seen": entry["cards_seen"],
-            "probability_exact": entry["probability_exact"],
-            "probability_simulated": entry["probability_simulated"],
-            "standard_error": entry["standard_error"],
-            "samples": entry["samples"],
-        })
+        report.update(
+            {
+                "query": hit.label,
+                "cards": [model.cards[m].number for m in hit.members],
+                "copies": hit.copies(model),
+                "at_least": config.at_least,
+                "by_turn": entry["turn"],
+                "cards_seen": entry["cards_seen"],
+                "probability_exact": entry["probability_exact"],
+                "probability_simulated": entry["probability_simulated"],
+                "standard_error": entry["standard_error"],
+                "samples": entry["samples"],
+            }
+        )
         return report
-    report["hits"] = [{
-        "group": group.label,
-        "term": group.selector.text,
-        "cards": [model.cards[m].number for m in group.members],
-        "copies": group.copies(model),
-        "at_least": config.at_least,
-        "by_turn": [hit_entry(tally, config, i, group, model, policy, t) for t in range(config.turns + 1)],
-    } for i, group in enumerate(groups)]
+    report["hits"] = [
+        {
+            "group": group.label,
+            "term": group.selector.text,
+            "cards": [model.cards[m].number for m in group.members],
+            "copies": group.copies(model),
+            "at_least": config.at_least,
+            "by_turn": [hit_entry(tally, config, i, group, model, policy, t) for t in range(config.turns + 1)],
+        }
+        for i, group in enumerate(groups)
+    ]
     report["life_cloth"] = life_cloth_report(model, policy, tally)
     report["grow"] = grow_report(model, tally)
-    report["by_turn"] = [{
-        "turn": t,
-        "hand": tally.mean(tally.hand[t], tally.hand_sq[t]),
-        "ener": tally.mean(tally.ener[t], tally.ener_sq[t]),
-        "center_level": _mean_level(tally, t),
-    } for t in range(config.turns + 1)]
+    report["by_turn"] = [
+        {
+            "turn": t,
+            "hand": tally.mean(tally.hand[t], tally.hand_sq[t]),
+            "ener": tally.mean(tally.ener[t], tally.ener_sq[t]),
+            "center_level": _mean_level(tally, t),
+        }
+        for t in range(config.turns + 1)
+    ]
     if config.goldfish:
         report["goldfish"] = goldfish_report(model, tally, config)
     return report
 
 
 def life_cloth_report(model: DeckModel, policy: MulliganPolicy, tally: Tally) -> dict[str, Any]:
-    bursts = sum(c for c, lb in zip(model.counts, model.life_burst) if lb)
+    bursts = sum(c for c, lb in zip(model.counts, model.life_burst, strict=False) if lb)
     exact_dist = exact.life_cloth_keep_all(model.size, bursts) if policy.keeps_all else None
     distribution = []
     for count in range(LIFE_CLOTH + 1):
-        distribution.append({"life_burst": count,
-                             "probability_exact": exact_dist[count] if exact_dist else None,
-                             **tally.probability(tally.life_burst[count])})
+        distribution.append(
+            {
+                "life_burst": count,
+                "probability_exact": exact_dist[count] if exact_dist else None,
+                **tally.probability(tally.life_burst[count]),
+            }
+        )
     games = tally.games or 1
     return {
         "life_burst_cards_in_deck": bursts,
@@ -257,8 +311,13 @@ def grow_report(model: DeckModel, tally: Tally) -> list[dict[str, Any]]:
     rows = []
     for node in model.center_path()[1:]:
         due = node.level
-        row = {**_card_ref(node.card), "level": node.level, "grow_cost": dict(node.card.grow_cost or {}),
-               "due_turn": due, "probability_exact": None}
+        row = {
+            **_card_ref(node.card),
+            "level": node.level,
+            "grow_cost": dict(node.card.grow_cost or {}),
+            "due_turn": due,
+            "probability_exact": None,
+        }
         if due <= tally.turns:
             row.update(tally.probability(_level_at_least(tally, due, node.level)))
         else:
@@ -284,8 +343,14 @@ def goldfish_report(model: DeckModel, tally: Tally, config: SimConfig) -> dict[s
         reached.append({"level": level, "first_turn": first_turns})
     on_curve = []
     for turn in range(1, min(top, config.turns) + 1):
-        on_curve.append({"turn": turn, "level": turn, **tally.probability(_level_at_least(tally, turn, turn)),
-                         "grew_this_turn": tally.grew[turn] / games})
+        on_curve.append(
+            {
+                "turn": turn,
+                "level": turn,
+                **tally.probability(_level_at_least(tally, turn, turn)),
+                "grew_this_turn": tally.grew[turn] / games,
+            }
+        )
     refresh_turn = min(config.refresh_turn, config.turns)
     return {
         "card_effects": EFFECTS_NOTE,
@@ -298,8 +363,13 @@ def goldfish_report(model: DeckModel, tally: Tally, config: SimConfig) -> dict[s
             "mean": tally.refreshes[refresh_turn] / games,
             "distribution": {str(k): v / games for k, v in sorted(tally.refresh_hist.items())},
         },
-        "signi_on_field": [{"turn": t, "mean": sum(i * n for i, n in enumerate(tally.field_signi[t])) / games,
-                            "distribution": [n / games for n in tally.field_signi[t]]}
-                           for t in range(config.turns + 1)],
+        "signi_on_field": [
+            {
+                "turn": t,
+                "mean": sum(i * n for i, n in enumerate(tally.field_signi[t])) / games,
+                "distribution": [n / games for n in tally.field_signi[t]],
+            }
+            for t in range(config.turns + 1)
+        ],
         "attacks": [{"turn": t, "mean": tally.attacks[t] / games} for t in range(1, config.turns + 1)],
     }

@@ -64,8 +64,7 @@ class Tally:
         """A simulated probability with its standard error and sample size."""
         n = self.games
         p = successes / n if n else 0.0
-        return {"probability_simulated": p, "standard_error": math.sqrt(p * (1 - p) / n) if n else 0.0,
-                "samples": n}
+        return {"probability_simulated": p, "standard_error": math.sqrt(p * (1 - p) / n) if n else 0.0, "samples": n}
 
     def mean(self, total: float, squares: float) -> dict:
         n = self.games

@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.files.text import replace_atomically
 from wixoss_deckcheck.files.dirs import user_cache_dir
-
+from wixoss_deckcheck.files.text import replace_atomically
 
 #: The layout of every cache file; a file of another layout is never decoded.
 LAYOUT = 2

@@ -13,13 +13,25 @@ module only has to be right about *whether* a document is valid.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Check = Callable[[Any, tuple], "tuple[tuple, str] | None"]
 
 _ANNOTATIONS = {"$schema", "$id", "title", "description", "$comment", "examples", "default", "$defs"}
-_KNOWN = _ANNOTATIONS | {"type", "enum", "const", "required", "properties", "additionalProperties", "items",
-                         "minLength", "minimum", "uniqueItems", "$ref"}
+_KNOWN = _ANNOTATIONS | {
+    "type",
+    "enum",
+    "const",
+    "required",
+    "properties",
+    "additionalProperties",
+    "items",
+    "minLength",
+    "minimum",
+    "uniqueItems",
+    "$ref",
+}
 
 
 class UnsupportedSchema(ValueError):
@@ -30,7 +42,9 @@ def _is_type(value: Any, name: str) -> bool:
     if name == "string":
         return isinstance(value, str)
     if name == "integer":
-        return (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, float) and value.is_integer())
+        return (isinstance(value, int) and not isinstance(value, bool)) or (
+            isinstance(value, float) and value.is_integer()
+        )
     if name == "number":
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if name == "boolean":
@@ -49,7 +63,7 @@ def json_equal(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return isinstance(a, bool) and isinstance(b, bool) and a == b
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=False))
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
     return a == b
@@ -100,6 +114,7 @@ class Compiler:
                 if not any(_is_type(value, name) for name in names):
                     return path, f"{value!r} is not of type {', '.join(names)}"
                 return None
+
             checks.append(check_type)
         if "enum" in schema:
             options = list(schema["enum"])
@@ -112,17 +127,27 @@ class Compiler:
                 else:
                     ok = any(json_equal(value, option) for option in options)
                 return None if ok else (path, f"{value!r} is not one of {options!r}")
+
             checks.append(check_enum)
         if "const" in schema:
             expected = schema["const"]
-            checks.append(lambda value, path: None if json_equal(value, expected) else (path, f"{expected!r} was expected"))
+            checks.append(
+                lambda value, path: None if json_equal(value, expected) else (path, f"{expected!r} was expected")
+            )
         if "minLength" in schema:
             least = schema["minLength"]
-            checks.append(lambda value, path: (path, "is too short") if isinstance(value, str) and len(value) < least else None)
+            checks.append(
+                lambda value, path: (path, "is too short") if isinstance(value, str) and len(value) < least else None
+            )
         if "minimum" in schema:
             floor = schema["minimum"]
-            checks.append(lambda value, path: (path, f"is less than the minimum of {floor}")
-                          if isinstance(value, (int, float)) and not isinstance(value, bool) and value < floor else None)
+            checks.append(
+                lambda value, path: (
+                    (path, f"is less than the minimum of {floor}")
+                    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < floor
+                    else None
+                )
+            )
         if "required" in schema or "properties" in schema or "additionalProperties" in schema:
             checks.append(self._object(schema))
         if "items" in schema or "uniqueItems" in schema:
@@ -136,6 +161,7 @@ class Compiler:
                 if error is not None:
                     return error
             return None
+
         return check_all
 
     def _object(self, schema: dict) -> Check:
@@ -162,6 +188,7 @@ class Compiler:
                 if error is not None:
                     return error
             return None
+
         return check_object
 
     def _array(self, schema: dict) -> Check:
@@ -180,10 +207,11 @@ class Compiler:
                 if all(isinstance(v, str) for v in value):
                     duplicate = len(set(value)) != len(value)
                 else:
-                    duplicate = any(json_equal(a, b) for i, a in enumerate(value) for b in value[i + 1:])
+                    duplicate = any(json_equal(a, b) for i, a in enumerate(value) for b in value[i + 1 :])
                 if duplicate:
                     return path, "has non-unique elements"
             return None
+
         return check_array
 
 

@@ -7,13 +7,13 @@ checkout they sit next to the package; both layouts are found.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
-@lru_cache(maxsize=None)
+@cache
 def data_dir(name: str) -> Path:
     """Return the directory of the shipped data folder ``name`` (formats, cardpool)."""
     installed = _PACKAGE_DIR / name

@@ -7,9 +7,10 @@ only to word a problem, as one line naming the file, the line and the JSON path.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from wixoss_deckcheck.errors import InputError
 
@@ -17,7 +18,7 @@ from wixoss_deckcheck.errors import InputError
 LineFinder = Callable[[list], "int | None"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(path: Path) -> dict:
     """A shipped schema file, read once per process (json is imported only here: a check
     whose files are all validated in the cache never loads it)."""
@@ -80,8 +81,9 @@ def schema_problem(schema: dict, data: Any) -> tuple[str, list] | None:
     return first_problem(jsonschema.Draft202012Validator(schema), data)
 
 
-def validate(data: Any, schema: dict, where: str, line_of: LineFinder | None = None,
-             template: str = "{message} at {pointer}") -> None:
+def validate(
+    data: Any, schema: dict, where: str, line_of: LineFinder | None = None, template: str = "{message} at {pointer}"
+) -> None:
     """Raise an InputError naming ``where``, the line and the JSON path of the first problem."""
     problem = schema_problem(schema, data)
     if problem is None:

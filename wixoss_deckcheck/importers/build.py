@@ -8,8 +8,8 @@ into the same layout, so both commands build the pool the same way.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.importers.common import build_pool_document

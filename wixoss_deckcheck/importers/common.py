@@ -6,14 +6,13 @@ import datetime as _dt
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.pool.cardpool import POOL_SCHEMA_ID
 from wixoss_deckcheck.files.resources import cardpool_dir
 from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.pool.cardpool import POOL_SCHEMA_ID
 
 JA_TYPES = {
     "シグニ": "SIGNI",
@@ -134,8 +133,12 @@ def validate_pool_document(document: dict) -> None:
     """
     from wixoss_deckcheck.files.schema import load_schema, validate
 
-    validate(document, load_schema(cardpool_dir() / "schema.json"), "",
-             template="built pool does not match the card pool schema at {pointer}: {message}")
+    validate(
+        document,
+        load_schema(cardpool_dir() / "schema.json"),
+        "",
+        template="built pool does not match the card pool schema at {pointer}: {message}",
+    )
 
 
 def write_pool(document: dict, target: Path) -> None:

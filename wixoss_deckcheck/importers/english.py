@@ -18,8 +18,17 @@ from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.source import ImportedSource, read_text
 
 SOURCE_NAME = "english"
-_TYPES = {"SIGNI": "SIGNI", "SPELL": "SPELL", "LRIG": "LRIG", "ASSIST LRIG": "ASSIST_LRIG", "ARTS": "ARTS",
-          "KEY": "KEY", "RESONA": "RESONA", "PIECE": "PIECE", "RELAY PIECE": "RELAY_PIECE"}
+_TYPES = {
+    "SIGNI": "SIGNI",
+    "SPELL": "SPELL",
+    "LRIG": "LRIG",
+    "ASSIST LRIG": "ASSIST_LRIG",
+    "ARTS": "ARTS",
+    "KEY": "KEY",
+    "RESONA": "RESONA",
+    "PIECE": "PIECE",
+    "RELAY PIECE": "RELAY_PIECE",
+}
 
 
 def import_english(path: str | Path) -> ImportedSource:
@@ -29,7 +38,9 @@ def import_english(path: str | Path) -> ImportedSource:
         target = target / "cards_en.tsv"
     text = read_text(target, "English card list")
     if text.lstrip().startswith("<"):
-        raise InputError("English card list is HTML, not a TSV list (an error page in place of the data?)", str(target), 1)
+        raise InputError(
+            "English card list is HTML, not a TSV list (an error page in place of the data?)", str(target), 1
+        )
     rows = list(csv.reader(io.StringIO(text, newline=""), delimiter="\t"))
     if not rows or [cell.strip().lower() for cell in rows[0][:2]] != ["code", "name"]:
         raise InputError("not the English card list: the first line must be 'code<TAB>name<TAB>type'", str(target), 1)

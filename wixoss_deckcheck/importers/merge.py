@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from wixoss_deckcheck.importers.source import ImportedSource
 from wixoss_deckcheck.pool.normalize import fold_width, name_key, number_key, search_key, series_of, strip_promo_note
@@ -102,8 +102,11 @@ class PoolMerger:
 
     # -- building blocks ---------------------------------------------------------
     def _new_card(self, record: dict, source: str) -> dict:
-        card = {key: copy.deepcopy(value) for key, value in record.items()
-                if not key.startswith("_") and key not in ("sources", "field_sources")}
+        card = {
+            key: copy.deepcopy(value)
+            for key, value in record.items()
+            if not key.startswith("_") and key not in ("sources", "field_sources")
+        }
         card.setdefault("colors", [])
         card["reprints"] = list(card.get("reprints", []))
         card["sources"] = [source]
@@ -163,8 +166,12 @@ class PoolMerger:
             entry = self._conflicts.get((card["number"], field_name))
             if entry is None:
                 entry = self._conflicts[(card["number"], field_name)] = {
-                    "kind": "conflict", "number": card["number"], "field": field_name,
-                    "values": {given_by: copy.deepcopy(current)}, "printed": {}}
+                    "kind": "conflict",
+                    "number": card["number"],
+                    "field": field_name,
+                    "values": {given_by: copy.deepcopy(current)},
+                    "printed": {},
+                }
                 self.report.append(entry)
             label = source
             if source in entry["values"] and not _same(field_name, entry["values"][source], value):
@@ -222,8 +229,14 @@ class PoolMerger:
             by_series.setdefault(series_of(record["number"]), []).append(record)
         pending: list[tuple[dict, bool]] = []
         for series, group in by_series.items():
-            exact = sorted(((r, self._by_number[number_key(r["number"])]) for r in group
-                            if number_key(r["number"]) in self._by_number), key=lambda pair: _natural(pair[0]["number"]))
+            exact = sorted(
+                (
+                    (r, self._by_number[number_key(r["number"])])
+                    for r in group
+                    if number_key(r["number"]) in self._by_number
+                ),
+                key=lambda pair: _natural(pair[0]["number"]),
+            )
             agreeing = [(r, card) for r, card in exact if r.get("_type") in (None, card["type"])]
             if exact and len(agreeing) < 0.9 * len(exact):
                 trusted = []
@@ -231,10 +244,16 @@ class PoolMerger:
                     if r.get("_type") not in (None, card["type"]) or _marks(r["names"]["en"]) != _marks(card["name"]):
                         break
                     trusted.append((r, card))
-                self.report.append({"kind": "skipped", "source": source, "number": series,
-                                    "note": f"the {source} list numbers {series} differently from the Japanese set "
-                                            f"({len(exact) - len(agreeing)} of {len(exact)} numbers name another card type); "
-                                            f"only its first {len(trusted)} numbers are trusted, the rest attach by name only"})
+                self.report.append(
+                    {
+                        "kind": "skipped",
+                        "source": source,
+                        "number": series,
+                        "note": f"the {source} list numbers {series} differently from the Japanese set "
+                        f"({len(exact) - len(agreeing)} of {len(exact)} numbers name another card type); "
+                        f"only its first {len(trusted)} numbers are trusted, the rest attach by name only",
+                    }
+                )
                 for r, card in trusted:
                     self.merge_record(card, r, source)
                 done = {id(r) for r, _card in trusted}
@@ -252,15 +271,23 @@ class PoolMerger:
         self._english_index = self._index_english_names()
         for record, numbers_trusted in pending:
             if not self._add_names_only(record, source, numbers_trusted):
-                self.report.append({"kind": "unmatched", "source": source, "number": record["number"],
-                                    "note": "no card with this number, and its name does not tell one card"})
+                self.report.append(
+                    {
+                        "kind": "unmatched",
+                        "source": source,
+                        "number": record["number"],
+                        "note": "no card with this number, and its name does not tell one card",
+                    }
+                )
 
     def _align_by_type(self, series: str, records: list[dict]) -> list[tuple[dict, dict]]:
         """Pair the base prints of a set with the Japanese set's cards, in number order,
         by the longest common sequence of card types (earliest Japanese card first).
         Accepted only when it pairs at least 90% of the records."""
-        base = sorted((r for r in records if r.get("_type") and not _VARIANT_SUFFIX.search(number_key(r["number"]))),
-                      key=lambda r: _natural(r["number"]))
+        base = sorted(
+            (r for r in records if r.get("_type") and not _VARIANT_SUFFIX.search(number_key(r["number"]))),
+            key=lambda r: _natural(r["number"]),
+        )
         cards = sorted((c for c in self.cards if series_of(c["number"]) == series), key=lambda c: _natural(c["number"]))
         if not base or not cards:
             return []
@@ -423,7 +450,8 @@ def describe_entry(entry: dict) -> str:
             more = f", +{len(printed) - 3}" if len(printed) > 3 else ""
             shown += f" ({', '.join(printed[:3])}{more})"
         parts.append(shown)
-    return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; kept {_show(entry.get('value'))} ({entry.get('kept')})"
+    kept = f"kept {_show(entry.get('value'))} ({entry.get('kept')})"
+    return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; {kept}"
 
 
 def _show(value) -> str:

@@ -29,8 +29,27 @@ from wixoss_deckcheck.pool.normalize import series_of
 SOURCE_NAME = "relax"
 _REQUIRED = ("ID", "NAME", "TYPE")
 #: The column order of the editor's own ``card_info.js`` (rows are arrays there).
-FIELDS = ("ID", "SRC", "NAME", "RARE", "TYPE", "CLASS", "COLOR", "LEVEL", "COST", "LIMIT", "POWER", "COIN",
-          "TIMING", "LB", "TEAM", "STORY", "JP_TEXT", "TW_TEXT", "BAN")
+FIELDS = (
+    "ID",
+    "SRC",
+    "NAME",
+    "RARE",
+    "TYPE",
+    "CLASS",
+    "COLOR",
+    "LEVEL",
+    "COST",
+    "LIMIT",
+    "POWER",
+    "COIN",
+    "TIMING",
+    "LB",
+    "TEAM",
+    "STORY",
+    "JP_TEXT",
+    "TW_TEXT",
+    "BAN",
+)
 
 
 def card_type(raw: str) -> tuple[str, bool]:
@@ -96,20 +115,28 @@ def import_relax(path: str | Path) -> ImportedSource:
     """Read ``cards.json`` (or a folder holding it, or the editor's ``card_info.js``)."""
     target = Path(path)
     if target.is_dir():
-        target = next((target / name for name in ("cards.json", "card_info.js") if (target / name).is_file()),
-                      target / "cards.json")
+        target = next(
+            (target / name for name in ("cards.json", "card_info.js") if (target / name).is_file()),
+            target / "cards.json",
+        )
     rows = read_json_list(target, "relax card list")
     records: list[dict] = []
     skipped: list[dict] = []
     seen: set[str] = set()
     for index, row in enumerate(rows):
         if isinstance(row, list):
-            row = dict(zip(FIELDS, row))
+            row = dict(zip(FIELDS, row, strict=False))
         if not isinstance(row, dict) or any(key not in row for key in _REQUIRED):
             raise InputError(f"relax card list entry {index} is not a card (needs {', '.join(_REQUIRED)})", str(target))
         if empty(str(row.get("ID") or "")) or empty(str(row.get("NAME") or "")):
-            skipped.append({"kind": "skipped", "source": SOURCE_NAME, "number": str(row.get("ID") or ""),
-                            "note": "row without a number or a name"})
+            skipped.append(
+                {
+                    "kind": "skipped",
+                    "source": SOURCE_NAME,
+                    "number": str(row.get("ID") or ""),
+                    "note": "row without a number or a name",
+                }
+            )
             continue
         record = record_from_row(row)
         if record["number"].upper() in seen:

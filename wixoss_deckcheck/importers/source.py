@@ -87,7 +87,7 @@ def js_literal_as_json(text: str) -> str:
             end = i + 1
             while end < n and text[end] != '"':
                 end += 2 if text[end] == "\\" else 1
-            out.append(text[i:end + 1])
+            out.append(text[i : end + 1])
             i = end + 1
         elif text.startswith("//", i):
             newline = text.find("\n", i)

@@ -19,11 +19,24 @@ from wixoss_deckcheck.importers.source import ImportedSource, read_json_list
 from wixoss_deckcheck.pool.normalize import series_of
 
 SOURCE_NAME = "webxoss"
-_TYPES = {"SIGNI": "SIGNI", "LRIG": "LRIG", "ARTS": "ARTS", "SPELL": "SPELL", "RESONA": "RESONA",
-          "KEY": "KEY", "PIECE": "PIECE"}
+_TYPES = {
+    "SIGNI": "SIGNI",
+    "LRIG": "LRIG",
+    "ARTS": "ARTS",
+    "SPELL": "SPELL",
+    "RESONA": "RESONA",
+    "KEY": "KEY",
+    "PIECE": "PIECE",
+}
 _COLOURS = ("white", "red", "blue", "green", "black")
-_COSTS = (("costWhite", "white"), ("costRed", "red"), ("costBlue", "blue"), ("costGreen", "green"),
-          ("costBlack", "black"), ("costColorless", "colorless"))
+_COSTS = (
+    ("costWhite", "white"),
+    ("costRed", "red"),
+    ("costBlue", "blue"),
+    ("costGreen", "green"),
+    ("costBlack", "black"),
+    ("costColorless", "colorless"),
+)
 
 
 def _text(value) -> str:
@@ -46,8 +59,13 @@ def _cost(row: dict) -> dict[str, int]:
 def record_from_row(row: dict) -> dict:
     number = _text(row["wxid"])
     kind = _TYPES.get(_text(row.get("cardType")), "TOKEN")
-    record: dict = {"number": number, "name": _text(row["name"]), "type": kind, "series": series_of(number),
-                    "colors": _colours(row.get("color"))}
+    record: dict = {
+        "number": number,
+        "name": _text(row["name"]),
+        "type": kind,
+        "series": series_of(number),
+        "colors": _colours(row.get("color")),
+    }
     classes = [c.strip() for c in row.get("classes") or [] if isinstance(c, str) and c.strip()]
     if kind == "LRIG":
         record["lrig_types"] = classes

@@ -18,12 +18,12 @@ from wixoss_deckcheck.importers.common import (
     JA_TYPES,
     empty,
     is_team_piece,
-    piece_team,
     is_token_number,
     parse_colours,
     parse_cost,
     parse_int,
     parse_limiting,
+    piece_team,
     split_types,
 )
 from wixoss_deckcheck.pool.normalize import name_key, series_of
@@ -149,21 +149,23 @@ def import_wixossreact(directory: str | Path) -> tuple[list[dict], dict]:
         else:
             # A reprint whose name matches no card: in these files, markers and
             # token prints (【リミットアッパー】 and the like). Kept, marked as tokens.
-            add({
-                "number": number,
-                "name": row["CardName"].strip(),
-                "type": "TOKEN",
-                "colors": [],
-                "level": None,
-                "limit": None,
-                "series": series_of(number),
-                "life_burst": False,
-                "guard": False,
-                "multi_ener": False,
-                "token": True,
-                "reprints": [],
-                "sources": [SOURCE_NAME],
-            })
+            add(
+                {
+                    "number": number,
+                    "name": row["CardName"].strip(),
+                    "type": "TOKEN",
+                    "colors": [],
+                    "level": None,
+                    "limit": None,
+                    "series": series_of(number),
+                    "life_burst": False,
+                    "guard": False,
+                    "multi_ener": False,
+                    "token": True,
+                    "reprints": [],
+                    "sources": [SOURCE_NAME],
+                }
+            )
     source = {
         "name": SOURCE_NAME,
         "path": str(folder),

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import locale
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 LANGUAGES = ("en", "ja", "zh")
 _DIR = Path(__file__).resolve().parent
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(lang: str) -> dict:
     """The messages of one language (parsed once, then read from the user cache)."""
     from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled

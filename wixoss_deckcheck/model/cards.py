@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from wixoss_deckcheck.pool.normalize import name_key
 
@@ -69,7 +70,7 @@ class Card(NamedTuple):
         return self.name
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Card":
+    def from_dict(cls, data: Mapping[str, Any]) -> Card:
         """Build a card from its card-pool JSON object."""
         formats = data.get("formats")
         return cls(
@@ -99,6 +100,6 @@ class Card(NamedTuple):
         )
 
     @classmethod
-    def make(cls, number: str, name: str, type: str, **fields: Any) -> "Card":
+    def make(cls, number: str, name: str, type: str, **fields: Any) -> Card:
         """Build a card in code (tests, importers), filling in its same-name key."""
         return cls(number, name, type, key=name_key(name), **fields)

@@ -8,8 +8,8 @@ from wixoss_deckcheck.model.cards import LRIG_TYPES, PIECE_TYPES, Card
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.tables.icons import IconIndex
     from wixoss_deckcheck.pool.cardpool import CardPool
+    from wixoss_deckcheck.tables.icons import IconIndex
 
 
 class ResolvedEntry:
@@ -42,10 +42,24 @@ class ResolvedDeck:
     types of each section and the level-0 LRIGs.
     """
 
-    __slots__ = ("deck", "pool", "icons", "entries", "unresolved", "main", "lrig", "totals", "life_burst_count",
-                 "piece_total", "level_zero_lrigs", "names", "types", "_groups")
+    __slots__ = (
+        "deck",
+        "pool",
+        "icons",
+        "entries",
+        "unresolved",
+        "main",
+        "lrig",
+        "totals",
+        "life_burst_count",
+        "piece_total",
+        "level_zero_lrigs",
+        "names",
+        "types",
+        "_groups",
+    )
 
-    def __init__(self, deck: Deck, pool: "CardPool | None", icons: "IconIndex | None"):
+    def __init__(self, deck: Deck, pool: CardPool | None, icons: IconIndex | None):
         self.deck = deck
         self.pool = pool
         self.icons = icons

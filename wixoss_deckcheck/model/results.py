@@ -1,4 +1,5 @@
-"""Results: the verdict on one deck, and the report of one run (every deck checked), as reporters and exit codes see them."""
+"""Results: the verdict on one deck, and the report of one run (every deck checked),
+as reporters and exit codes see them."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ class DeckResult:
 
     def __reduce__(self):
         # Compact when crossing to the parent process of a parallel audit (see Violation).
-        return (DeckResult, (self.path, self.format, self.as_of, self.counts, self.violations, self.error,
-                             self.json_text))
+        return (
+            DeckResult,
+            (self.path, self.format, self.as_of, self.counts, self.violations, self.error, self.json_text),
+        )
 
     def to_json(self) -> str:
         """:meth:`to_dict` as compact JSON text (``json.dumps`` with its default separators),
@@ -86,8 +89,12 @@ class RunReport:
     def counts(self) -> dict[str, int]:
         legal = sum(1 for r in self.results if r.error is None and r.legal)
         unreadable = sum(1 for r in self.results if r.error is not None)
-        return {"total": len(self.results), "legal": legal, "illegal": len(self.results) - legal - unreadable,
-                "unreadable": unreadable}
+        return {
+            "total": len(self.results),
+            "legal": legal,
+            "illegal": len(self.results) - legal - unreadable,
+            "unreadable": unreadable,
+        }
 
     def exit_code(self, strict: bool = False) -> int:
         """0 clean, 1 a deck breaks a rule, 2 an input problem (unreadable deck, unknown card, broken list)."""

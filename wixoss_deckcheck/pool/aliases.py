@@ -20,16 +20,16 @@ an :class:`InputError` naming the file, the line and the JSON path.
 
 from __future__ import annotations
 
-import json
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.pool.normalize import looks_like_number, search_key
-from wixoss_deckcheck.files.resources import cardpool_dir, schemas_dir
 from wixoss_deckcheck.files.dirs import user_data_dir
+from wixoss_deckcheck.files.resources import cardpool_dir, schemas_dir
+from wixoss_deckcheck.pool.normalize import looks_like_number, search_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -124,7 +124,9 @@ def read_alias_file(path: str | os.PathLike) -> list[Alias]:
     if cached is not None:
         return [Alias(name, number, reprint_of, note, where, line) for name, number, reprint_of, note, line in cached]
     aliases = _read_and_validate(path)
-    store_marshalled("aliases", Path(path), [(a.name, a.number, a.reprint_of, a.note, a.line) for a in aliases], depends)
+    store_marshalled(
+        "aliases", Path(path), [(a.name, a.number, a.reprint_of, a.note, a.line) for a in aliases], depends
+    )
     return aliases
 
 
@@ -141,21 +143,35 @@ def _read_and_validate(path: str | os.PathLike) -> list[Alias]:
         for key in ("number", "reprint_of"):
             value = raw.get(key)
             if value is not None and not looks_like_number(value):
-                raise InputError(f"{key} {value!r} is not a card number (like WDK01-016) at /aliases/{index}/{key}",
-                                 where, line_at(root, ["aliases", index, key]))
+                raise InputError(
+                    f"{key} {value!r} is not a card number (like WDK01-016) at /aliases/{index}/{key}",
+                    where,
+                    line_at(root, ["aliases", index, key]),
+                )
         name_key = search_key(raw["name"])
         if not name_key:
             raise InputError(f"name {raw['name']!r} is blank at /aliases/{index}/name", where, line)
         if name_key in seen:
-            raise InputError(f"name {raw['name']!r} is listed twice (first on line {seen[name_key]}) at /aliases/{index}/name",
-                             where, line_at(root, ["aliases", index, "name"]))
+            raise InputError(
+                f"name {raw['name']!r} is listed twice (first on line {seen[name_key]}) at /aliases/{index}/name",
+                where,
+                line_at(root, ["aliases", index, "name"]),
+            )
         seen[name_key] = line
-        aliases.append(Alias(raw["name"].strip(), raw["number"].strip(), (raw.get("reprint_of") or "").strip() or None,
-                             raw.get("note"), where, line))
+        aliases.append(
+            Alias(
+                raw["name"].strip(),
+                raw["number"].strip(),
+                (raw.get("reprint_of") or "").strip() or None,
+                raw.get("note"),
+                where,
+                line,
+            )
+        )
     return aliases
 
 
-def unknown_numbers(table: AliasTable, pool: "CardPool") -> list[Alias]:
+def unknown_numbers(table: AliasTable, pool: CardPool) -> list[Alias]:
     """The aliases that resolve to nothing in ``pool`` (none of their numbers is known).
 
     Such an alias is ignored when resolving against that pool; this lists them so a
@@ -165,7 +181,6 @@ def unknown_numbers(table: AliasTable, pool: "CardPool") -> list[Alias]:
 
 
 # -- validation ------------------------------------------------------------------------
-
 
 
 def _validate(data, path: str, root) -> None:

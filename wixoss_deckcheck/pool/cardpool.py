@@ -11,16 +11,24 @@ from __future__ import annotations
 import gc
 import marshal
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
-from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.pool.normalize import looks_like_number, name_key, number_key, search_key, series_of, split_edition_suffix
-from wixoss_deckcheck.files.resources import sample_pool_path
-from wixoss_deckcheck.pool.sharded import ShardedIndex
 from wixoss_deckcheck.files.dirs import installed_pool_path
+from wixoss_deckcheck.files.resources import sample_pool_path
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.normalize import (
+    looks_like_number,
+    name_key,
+    number_key,
+    search_key,
+    series_of,
+    split_edition_suffix,
+)
+from wixoss_deckcheck.pool.sharded import ShardedIndex
 
 POOL_ENV = "WIXOSS_DECKCHECK_CARDPOOL"
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
@@ -144,12 +152,14 @@ class CardPool:
     def _to_cache(self) -> tuple:
         rows = self._rows if self._rows is not None else [None] * len(self._objects)
         encoded = [marshal.dumps(tuple(card)) if card is not None else rows[i] for i, card in enumerate(self._objects)]
-        indexes = [value.cache_form() if isinstance(value, ShardedIndex) else ShardedIndex.encode(value)
-                   for value in self._indexes]
+        indexes = [
+            value.cache_form() if isinstance(value, ShardedIndex) else ShardedIndex.encode(value)
+            for value in self._indexes
+        ]
         return (self.meta, encoded, indexes, self._same)
 
     @classmethod
-    def _from_cache(cls, state: tuple, location: PoolLocation) -> "CardPool":
+    def _from_cache(cls, state: tuple, location: PoolLocation) -> CardPool:
         pool = cls.__new__(cls)
         pool.meta, pool._rows, indexes, pool._same = state
         pool._indexes = [ShardedIndex(blobs, size) for blobs, size in indexes]
@@ -160,7 +170,7 @@ class CardPool:
 
     # -- loading -----------------------------------------------------------------
     @classmethod
-    def load(cls, location: PoolLocation) -> "CardPool":
+    def load(cls, location: PoolLocation) -> CardPool:
         """Load a card pool, from the compact cache when it is current, else from JSON.
 
         The compact cache (marshal, in the user cache directory) holds the indexes and
@@ -186,7 +196,7 @@ class CardPool:
         return pool
 
     @classmethod
-    def load_json(cls, location: PoolLocation) -> "CardPool":
+    def load_json(cls, location: PoolLocation) -> CardPool:
         """Read a card pool file; any problem is an :class:`InputError` naming the file."""
         import json
 
@@ -200,12 +210,19 @@ class CardPool:
             raise InputError("card pool path is a directory, not a JSON file", str(path)) from None
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             line = getattr(exc, "lineno", None)
-            raise InputError(f"card pool is not valid JSON ({exc.__class__.__name__}: {exc})", str(path), line) from None
+            raise InputError(
+                f"card pool is not valid JSON ({exc.__class__.__name__}: {exc})", str(path), line
+            ) from None
         except OSError as exc:
             raise InputError(f"cannot read card pool: {exc.strerror}", str(path)) from None
-        if not isinstance(data, dict) or data.get("schema") != POOL_SCHEMA_ID or not isinstance(data.get("cards"), list):
+        if (
+            not isinstance(data, dict)
+            or data.get("schema") != POOL_SCHEMA_ID
+            or not isinstance(data.get("cards"), list)
+        ):
             raise InputError(
-                f"not a wixoss-deckcheck card pool (expected a JSON object with \"schema\": \"{POOL_SCHEMA_ID}\" and \"cards\")",
+                f'not a wixoss-deckcheck card pool (expected a JSON object with "schema": "{POOL_SCHEMA_ID}" '
+                'and "cards")',
                 str(path),
             )
         cards = []
@@ -213,7 +230,9 @@ class CardPool:
             try:
                 cards.append(Card.from_dict(raw))
             except (KeyError, TypeError) as exc:
-                raise InputError(f"card pool entry /cards/{index} is malformed (missing or wrong field {exc})", str(path)) from None
+                raise InputError(
+                    f"card pool entry /cards/{index} is malformed (missing or wrong field {exc})", str(path)
+                ) from None
         meta = {key: value for key, value in data.items() if key != "cards"}
         return cls(cards, meta, location)
 
@@ -311,8 +330,11 @@ class CardPool:
         others = self._cards(others)
         distinct = {card.key: card for card in others}
         if len(distinct) > 1 and edition:
-            in_edition = {key: card for key, card in distinct.items()
-                          if any(self._print_in(same, edition) for same in self.same_name(card))}
+            in_edition = {
+                key: card
+                for key, card in distinct.items()
+                if any(self._print_in(same, edition) for same in self.same_name(card))
+            }
             distinct = in_edition or distinct
         if len(distinct) == 1:
             key = next(iter(distinct))

@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
 
 
-def pool_summary(pool: "CardPool") -> dict:
+def pool_summary(pool: CardPool) -> dict:
     """Counts and provenance of ``pool`` (see :func:`format_counts` for the icons)."""
     deck_cards = [card for card in pool.cards if not card.token]
     return {
@@ -31,12 +31,12 @@ def pool_summary(pool: "CardPool") -> dict:
     }
 
 
-def format_counts(pool: "CardPool") -> dict:
+def format_counts(pool: CardPool) -> dict:
     """Cards per format: All-Star takes every deck card; Key Selection and Diva
     Selection take the cards carrying their icon (recorded from the official pages,
     else derived from the series by the format tables)."""
-    from wixoss_deckcheck.tables.loading import load_format
     from wixoss_deckcheck.tables.icons import IconIndex
+    from wixoss_deckcheck.tables.loading import load_format
 
     icons = IconIndex(pool, load_format("diva").icons)
     deck_cards = [card for card in pool.cards if not card.token]

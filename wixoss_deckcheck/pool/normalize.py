@@ -11,10 +11,9 @@ Card numbers match case-insensitively, with or without the English edition's
 
 from __future__ import annotations
 
-from typing import Iterable
-
 import re
 import unicodedata
+from collections.abc import Iterable
 
 _PROMO_NOTE = re.compile(r"（[^（）]*）\s*$")
 _SPACES = re.compile(r"\s+")

@@ -10,8 +10,9 @@ that format's card-pool rule lets in (by icon, with the same-name carve-out).
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.normalize import looks_like_number, number_key, search_key
@@ -29,10 +30,10 @@ class Match:
     how: str
 
 
-def format_filter(pool: "CardPool", format_id: str, day: str | None = None) -> Callable[[Card], bool]:
+def format_filter(pool: CardPool, format_id: str, day: str | None = None) -> Callable[[Card], bool]:
     """A predicate: may this card be played in ``format_id`` (icon rule, as of ``day``)?"""
-    from wixoss_deckcheck.tables.loading import load_format
     from wixoss_deckcheck.tables.icons import IconIndex
+    from wixoss_deckcheck.tables.loading import load_format
 
     table = load_format(format_id)
     day = day or _dt.date.today().isoformat()
@@ -54,7 +55,7 @@ def format_filter(pool: "CardPool", format_id: str, day: str | None = None) -> C
     return allowed
 
 
-def find_cards(pool: "CardPool", query: str, *, format_id: str | None = None, limit: int = 20) -> list[Match]:
+def find_cards(pool: CardPool, query: str, *, format_id: str | None = None, limit: int = 20) -> list[Match]:
     """Cards matching ``query``, best first (see the module doc)."""
     allowed = format_filter(pool, format_id) if format_id else (lambda card: True)
     found: list[Match] = []
@@ -77,7 +78,7 @@ def find_cards(pool: "CardPool", query: str, *, format_id: str | None = None, li
             if key.startswith(wanted) and len(found) < limit:
                 add(card, pool._printed_number(card, key), "number")
     resolution = pool._resolve_name(query, text)
-    for card in ([resolution.card] if resolution and resolution.card else resolution.candidates if resolution else []):
+    for card in [resolution.card] if resolution and resolution.card else resolution.candidates if resolution else []:
         for same in pool.same_name(card):
             add(same, same.number, "name")
     key = search_key(text)

@@ -11,7 +11,8 @@ next.
 from __future__ import annotations
 
 import marshal
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 from zlib import crc32
 
 #: Shards per index: enough that one shard decodes in microseconds, few enough that the

@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _MIN_SCORE = 60
 
 
-def _choices(pool: "CardPool", by_number: bool) -> tuple[dict, list]:
+def _choices(pool: CardPool, by_number: bool) -> tuple[dict, list]:
     """The searchable keys of a pool (numbers, or names) with their rows, built once per pool."""
     memo = pool.__dict__.setdefault("_suggestion_choices", {})
     if by_number not in memo:
@@ -21,7 +21,7 @@ def _choices(pool: "CardPool", by_number: bool) -> tuple[dict, list]:
     return memo[by_number]
 
 
-def suggest_cards(pool: "CardPool", text: str, limit: int = 3) -> list[str]:
+def suggest_cards(pool: CardPool, text: str, limit: int = 3) -> list[str]:
     """Return up to ``limit`` ``"NUMBER name"`` strings close to ``text``."""
     from rapidfuzz import fuzz, process
 

@@ -6,7 +6,7 @@ output as a string; they never decide pass or fail.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from wixoss_deckcheck.model.results import RunReport
 

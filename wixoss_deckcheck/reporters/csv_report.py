@@ -36,14 +36,37 @@ def render_csv(report: RunReport, **_options) -> str:
 
     for result in report.results:
         if result.error is not None:
-            write((result.path, "unreadable", result.format or "", result.as_of or "", INPUT_ERROR_ID,
-                             "unreadable-deck", "error", result.error.line or "", "", "", result.error.message))
+            write(
+                (
+                    result.path,
+                    "unreadable",
+                    result.format or "",
+                    result.as_of or "",
+                    INPUT_ERROR_ID,
+                    "unreadable-deck",
+                    "error",
+                    result.error.line or "",
+                    "",
+                    "",
+                    result.error.message,
+                )
+            )
             continue
         verdict = "legal" if result.legal else "illegal"
         head = (result.path, verdict, result.format or "", result.as_of or "")
         if not result.violations:
             write(head + ("", "", "", "", "", "", ""))
         for violation in result.violations:
-            write(head + (violation.code, violation.name, violation.severity, violation_line(violation) or "",
-                                    violation.section or "", " ".join(violation.cards), violation.message))
+            write(
+                head
+                + (
+                    violation.code,
+                    violation.name,
+                    violation.severity,
+                    violation_line(violation) or "",
+                    violation.section or "",
+                    " ".join(violation.cards),
+                    violation.message,
+                )
+            )
     return buffer.getvalue()

@@ -43,19 +43,31 @@ def render_github(report: RunReport, **_options) -> str:
     for result in report.results:
         out.append(f"::group::{escape_data(result.path)}")
         if result.error is not None:
-            out.append(command("error", result.error.message, file=result.path, line=result.error.line or 1,
-                               title=INPUT_ERROR_ID))
+            out.append(
+                command(
+                    "error", result.error.message, file=result.path, line=result.error.line or 1, title=INPUT_ERROR_ID
+                )
+            )
         for violation in result.violations:
             kind = "error" if violation.is_error else "warning"
-            out.append(command(kind, f"{violation.message} [{violation.name}]", file=result.path,
-                               line=violation_line(violation) or 1, title=violation.code))
+            out.append(
+                command(
+                    kind,
+                    f"{violation.message} [{violation.name}]",
+                    file=result.path,
+                    line=violation_line(violation) or 1,
+                    title=violation.code,
+                )
+            )
         if result.error is None:
             verdict = "legal" if result.legal else "illegal"
             out.append(f"{result.path}: {verdict} ({len(result.errors())} errors, {len(result.warnings())} warnings)")
         out.append("::endgroup::")
     counts = report.counts
-    out.append(f"wixoss-deckcheck: {counts['total']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
-               f"{counts['unreadable']} unreadable")
+    out.append(
+        f"wixoss-deckcheck: {counts['total']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
+        f"{counts['unreadable']} unreadable"
+    )
     codes = per_code(report.results)
     if codes:
         out.append("violations per code: " + ", ".join(f"{code} {count}" for code, count in codes.items()))

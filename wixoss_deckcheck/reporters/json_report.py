@@ -7,7 +7,6 @@ import json
 from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters import reporter
 
-
 #: Above this many decks the document is written compactly (json's C encoder; indenting costs seconds).
 INDENT_LIMIT = 200
 
@@ -25,7 +24,8 @@ def render_json(report: RunReport, **_options) -> str:
 @reporter("json-lines")
 def render_json_lines(report: RunReport, **_options) -> str:
     # Each line: the deck's own object, then the tool and the card pool (as {**deck, ...} would give).
-    tail = json.dumps({"tool": "wixoss-deckcheck", "cardpool": report.to_dict(decks=False)["cardpool"]},
-                      ensure_ascii=False)[1:]
+    tail = json.dumps(
+        {"tool": "wixoss-deckcheck", "cardpool": report.to_dict(decks=False)["cardpool"]}, ensure_ascii=False
+    )[1:]
     lines = [result.to_json()[:-1] + ", " + tail for result in report.results]
     return "\n".join(lines) + ("\n" if lines else "")

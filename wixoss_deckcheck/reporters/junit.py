@@ -23,8 +23,11 @@ def _violation_line(path: str, violation) -> str:
 
 def _xml_text(text: str) -> str:
     """Drop characters XML 1.0 cannot carry (a decklist may contain anything)."""
-    return "".join(ch for ch in text if ch in "\t\n\r" or (" " <= ch <= "\ud7ff") or ("\ue000" <= ch <= "\ufffd")
-                   or ch >= "\U00010000")
+    return "".join(
+        ch
+        for ch in text
+        if ch in "\t\n\r" or (" " <= ch <= "\ud7ff") or ("\ue000" <= ch <= "\ufffd") or ch >= "\U00010000"
+    )
 
 
 @reporter("junit")
@@ -34,8 +37,9 @@ def render_junit(report: RunReport, strict: bool | None = None, **_options) -> s
     failures = errors = 0
     for result in report.results:
         name = _xml_text(result.path)
-        case = ET.SubElement(suite, "testcase", name=name, classname=f"wixoss-deckcheck.{result.format or 'deck'}",
-                             file=name)
+        case = ET.SubElement(
+            suite, "testcase", name=name, classname=f"wixoss-deckcheck.{result.format or 'deck'}", file=name
+        )
         if result.error is not None:
             errors += 1
             error = ET.SubElement(case, "error", message=_xml_text(result.error.message), type=INPUT_ERROR_ID)
@@ -45,9 +49,14 @@ def render_junit(report: RunReport, strict: bool | None = None, **_options) -> s
             failures += 1
             shown = result.violations if strict else result.errors()
             codes = sorted({v.code for v in shown})
-            failure = ET.SubElement(case, "failure", type=",".join(codes),
-                                    message=_xml_text(f"{len(result.errors())} errors, {len(result.warnings())} warnings: "
-                                                      + ", ".join(codes)))
+            failure = ET.SubElement(
+                case,
+                "failure",
+                type=",".join(codes),
+                message=_xml_text(
+                    f"{len(result.errors())} errors, {len(result.warnings())} warnings: " + ", ".join(codes)
+                ),
+            )
             failure.text = _xml_text("\n".join(_violation_line(result.path, v) for v in result.violations))
         elif result.violations:
             out = ET.SubElement(case, "system-out")
@@ -58,8 +67,9 @@ def render_junit(report: RunReport, strict: bool | None = None, **_options) -> s
         element.set("failures", str(failures))
         element.set("errors", str(errors))
         element.set("skipped", "0")
-    root = ET.Element("testsuites", name="wixoss-deckcheck", tests=str(total), failures=str(failures),
-                      errors=str(errors))
+    root = ET.Element(
+        "testsuites", name="wixoss-deckcheck", tests=str(total), failures=str(failures), errors=str(errors)
+    )
     root.append(suite)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -29,24 +29,30 @@ def _rules() -> list[dict]:
     rules = []
     for code in sorted(BY_CODE):
         info = BY_CODE[code]
-        rules.append({
-            "id": code,
-            "name": info.slug,
-            "shortDescription": {"text": info.summary},
-            "fullDescription": {"text": info.doc or info.summary},
-            "help": {"text": f"{code} {info.slug}: {info.doc or info.summary}"},
-            "defaultConfiguration": {"level": "error" if info.severity == "error" else "warning"},
-            "properties": {"kind": info.kind},
-        })
-    rules.append({
-        "id": INPUT_ERROR_ID,
-        "name": "unreadable-deck",
-        "shortDescription": {"text": "The decklist could not be read or parsed."},
-        "fullDescription": {"text": "The file is missing, binary, too large, in an unknown encoding, or not a "
-                                    "decklist in any supported format (text, YAML, JSON, Cockatrice .cod)."},
-        "help": {"text": "Fix the file at the line named in the message; nothing else in it was checked."},
-        "defaultConfiguration": {"level": "error"},
-    })
+        rules.append(
+            {
+                "id": code,
+                "name": info.slug,
+                "shortDescription": {"text": info.summary},
+                "fullDescription": {"text": info.doc or info.summary},
+                "help": {"text": f"{code} {info.slug}: {info.doc or info.summary}"},
+                "defaultConfiguration": {"level": "error" if info.severity == "error" else "warning"},
+                "properties": {"kind": info.kind},
+            }
+        )
+    rules.append(
+        {
+            "id": INPUT_ERROR_ID,
+            "name": "unreadable-deck",
+            "shortDescription": {"text": "The decklist could not be read or parsed."},
+            "fullDescription": {
+                "text": "The file is missing, binary, too large, in an unknown encoding, or not a "
+                "decklist in any supported format (text, YAML, JSON, Cockatrice .cod)."
+            },
+            "help": {"text": "Fix the file at the line named in the message; nothing else in it was checked."},
+            "defaultConfiguration": {"level": "error"},
+        }
+    )
     return rules
 
 
@@ -72,13 +78,15 @@ def build_sarif(report: RunReport) -> dict:
     results = []
     for result in report.results:
         if result.error is not None:
-            results.append({
-                "ruleId": INPUT_ERROR_ID,
-                "ruleIndex": index[INPUT_ERROR_ID],
-                "level": "error",
-                "message": {"text": result.error.message},
-                "locations": [_location(result.path, result.error.line)],
-            })
+            results.append(
+                {
+                    "ruleId": INPUT_ERROR_ID,
+                    "ruleIndex": index[INPUT_ERROR_ID],
+                    "level": "error",
+                    "message": {"text": result.error.message},
+                    "locations": [_location(result.path, result.error.line)],
+                }
+            )
             continue
         for violation in result.violations:
             entry = {
@@ -86,8 +94,12 @@ def build_sarif(report: RunReport) -> dict:
                 "level": "error" if violation.is_error else "warning",
                 "message": {"text": violation.message},
                 "locations": [_location(result.path, violation_line(violation))],
-                "properties": {"name": violation.name, "section": violation.section, "cards": list(violation.cards),
-                               "kind": violation.kind},
+                "properties": {
+                    "name": violation.name,
+                    "section": violation.section,
+                    "cards": list(violation.cards),
+                    "kind": violation.kind,
+                },
             }
             if violation.code in index:
                 entry["ruleIndex"] = index[violation.code]
@@ -100,12 +112,14 @@ def build_sarif(report: RunReport) -> dict:
     if notifications:
         invocation["toolConfigurationNotifications"] = notifications
     run = {
-        "tool": {"driver": {
-            "name": "wixoss-deckcheck",
-            "version": __version__,
-            "semanticVersion": __version__,
-            "rules": rules,
-        }},
+        "tool": {
+            "driver": {
+                "name": "wixoss-deckcheck",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "rules": rules,
+            }
+        },
         "originalUriBaseIds": {SRCROOT: {"uri": Path(os.getcwd()).as_uri().rstrip("/") + "/"}},
         "invocations": [invocation],
         "results": results,

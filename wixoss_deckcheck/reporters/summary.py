@@ -32,8 +32,10 @@ def render_summary(report: RunReport, quiet: bool = False, color: bool = False, 
             out.append(style(f"{problem['severity']}: {problem['message']}", fg=_COLOURS[problem["severity"]]))
         for result in report.results:
             if result.error is not None:
-                out.append(f"{result.path}: {style('unreadable', fg='red', bold=True)}: "
-                           f"{result.error.message}" + (f" (line {result.error.line})" if result.error.line else ""))
+                out.append(
+                    f"{result.path}: {style('unreadable', fg='red', bold=True)}: "
+                    f"{result.error.message}" + (f" (line {result.error.line})" if result.error.line else "")
+                )
                 continue
             if quiet and not result.violations:
                 continue
@@ -45,8 +47,10 @@ def render_summary(report: RunReport, quiet: bool = False, color: bool = False, 
             verdict = style("legal", fg="green", bold=True) if result.legal else style("illegal", fg="red", bold=True)
             out.append(f"{result.path}: {verdict} ({len(result.errors())} errors, {len(result.warnings())} warnings)")
     counts = report.counts
-    out.append(f"audited {counts['total']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
-               f"{counts['unreadable']} unreadable")
+    out.append(
+        f"audited {counts['total']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
+        f"{counts['unreadable']} unreadable"
+    )
     codes = per_code(report.results)
     if codes:
         from wixoss_deckcheck.checks import BY_CODE

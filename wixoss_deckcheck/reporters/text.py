@@ -16,8 +16,9 @@ _COLOURS = {"error": "red", "warning": "yellow"}
 
 
 @reporter("text")
-def render_text(report: RunReport, color: bool = False, verbose: bool = False, to_terminal: bool = False,
-                **_options) -> str:
+def render_text(
+    report: RunReport, color: bool = False, verbose: bool = False, to_terminal: bool = False, **_options
+) -> str:
     messages = Messages(report.lang)
     out: list[str] = []
 
@@ -38,15 +39,25 @@ def render_text(report: RunReport, color: bool = False, verbose: bool = False, t
             where = f"{result.path}:{violation.line}" if violation.line else result.path
             severity = messages.severity(violation.severity)
             name = messages.check_name(violation.code, violation.name)
-            out.append(f"{where}: {style(violation.code, fg=_COLOURS[violation.severity], bold=True)} "
-                       f"{severity} [{name}] {violation.message}")
+            out.append(
+                f"{where}: {style(violation.code, fg=_COLOURS[violation.severity], bold=True)} "
+                f"{severity} [{name}] {violation.message}"
+            )
         verdict = messages.report("legal" if result.legal else "illegal")
         verdict = style(verdict, fg="green" if result.legal else "red", bold=True)
-        out.append(messages.report(
-            "deck_summary", path=result.path, verdict=verdict, main=result.counts.get("main", 0),
-            lrig=result.counts.get("lrig", 0), life_burst=result.counts.get("life_burst", 0),
-            errors=len(result.errors()), warnings=len(result.warnings()),
-        ) + (f" — {result.format}, {result.as_of}" if verbose else ""))
+        out.append(
+            messages.report(
+                "deck_summary",
+                path=result.path,
+                verdict=verdict,
+                main=result.counts.get("main", 0),
+                lrig=result.counts.get("lrig", 0),
+                life_burst=result.counts.get("life_burst", 0),
+                errors=len(result.errors()),
+                warnings=len(result.warnings()),
+            )
+            + (f" — {result.format}, {result.as_of}" if verbose else "")
+        )
     counts = report.counts
     if counts["total"] == 1:
         if counts["unreadable"]:

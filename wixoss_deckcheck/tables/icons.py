@@ -10,7 +10,8 @@ same-name carve-out.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from wixoss_deckcheck.model.cards import Card
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class IconIndex:
     """Icons per number and per name, for one pool and one icon table."""
 
-    def __init__(self, pool: "CardPool", table: Iterable[dict]):
+    def __init__(self, pool: CardPool, table: Iterable[dict]):
         self.pool = pool
         self._patterns = [(re.compile(row["pattern"]), frozenset(row["icons"])) for row in table]
         self._by_name: dict[str, frozenset[str]] = {}

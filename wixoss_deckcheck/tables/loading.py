@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.pool.normalize import name_key
 from wixoss_deckcheck.files.resources import formats_dir
+from wixoss_deckcheck.pool.normalize import name_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -45,6 +45,7 @@ def _table_loader():
         for first, resolvers in base.yaml_implicit_resolvers.items()
     }
     return TableLoader
+
 
 DEFAULT_FORMAT = "diva"
 
@@ -187,6 +188,7 @@ def _line_of(text: str, parts: list) -> int | None:
     except InputError:
         return None
 
+
 def _check_dates(value, parts: list, path: Path, text: str) -> None:
     """Every since/until/announced/effective must be a real calendar day."""
     if isinstance(value, dict):
@@ -196,8 +198,11 @@ def _check_dates(value, parts: list, path: Path, text: str) -> None:
                     _dt.date.fromisoformat(item)
                 except ValueError:
                     where = parts + [key]
-                    raise InputError(f"{item!r} is not a calendar date (YYYY-MM-DD) at /{'/'.join(map(str, where))}",
-                                     str(path), _line_of(text, where)) from None
+                    raise InputError(
+                        f"{item!r} is not a calendar date (YYYY-MM-DD) at /{'/'.join(map(str, where))}",
+                        str(path),
+                        _line_of(text, where),
+                    ) from None
             else:
                 _check_dates(item, parts + [key], path, text)
     elif isinstance(value, list):
@@ -209,7 +214,6 @@ def read_table(path: Path) -> dict:
     """Read and validate one format file (validation remembered in the cache)."""
     from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
     from wixoss_deckcheck.files.text import read_text_file
-
     from wixoss_deckcheck.tables.schema import schema_stamp
 
     text = read_text_file(path, "format file")
@@ -223,7 +227,9 @@ def read_table(path: Path) -> dict:
         data = yaml.load(text, Loader=_table_loader())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        raise InputError(f"invalid YAML: {exc.problem or exc.context}", str(path), mark.line + 1 if mark else None) from None
+        raise InputError(
+            f"invalid YAML: {exc.problem or exc.context}", str(path), mark.line + 1 if mark else None
+        ) from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
         raise InputError(f"invalid YAML: {exc}", str(path)) from None
     validate_table(data, path, text)
@@ -237,21 +243,23 @@ def _mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
     for offset, item in enumerate(raw):
         cards = tuple(item["cards"])
         others = tuple(item.get("with", ()))
-        entries.append(MayuEntry(
-            index=start + offset,
-            kind=item["kind"],
-            cards=cards,
-            with_cards=others,
-            limit=item.get("limit"),
-            announced=item.get("announced"),
-            effective=item.get("effective"),
-            until=item.get("until"),
-            source=item.get("source"),
-            confidence=item.get("confidence"),
-            note=item.get("note"),
-            keys_a=frozenset(name_key(ref["name"]) for ref in cards if ref.get("name")),
-            keys_b=frozenset(name_key(ref["name"]) for ref in others if ref.get("name")),
-        ))
+        entries.append(
+            MayuEntry(
+                index=start + offset,
+                kind=item["kind"],
+                cards=cards,
+                with_cards=others,
+                limit=item.get("limit"),
+                announced=item.get("announced"),
+                effective=item.get("effective"),
+                until=item.get("until"),
+                source=item.get("source"),
+                confidence=item.get("confidence"),
+                note=item.get("note"),
+                keys_a=frozenset(name_key(ref["name"]) for ref in cards if ref.get("name")),
+                keys_b=frozenset(name_key(ref["name"]) for ref in others if ref.get("name")),
+            )
+        )
     return entries
 
 
@@ -271,15 +279,30 @@ def load_table(path: Path, _seen: tuple = ()) -> FormatTable:
             try:
                 parent_path = builtin_path(target)
             except UsageError:
-                raise InputError(f"extends {target!r}, which is neither a built-in format nor a file", str(path)) from None
+                raise InputError(
+                    f"extends {target!r}, which is neither a built-in format nor a file", str(path)
+                ) from None
         parent = load_table(parent_path, _seen + (path.resolve(),))
-    rules = [Rule(r["id"], r["check"], dict(r.get("params") or {}), r.get("severity"), r.get("since"),
-                  r.get("until"), r.get("source"), r.get("note")) for r in data.get("rules", [])]
+    rules = [
+        Rule(
+            r["id"],
+            r["check"],
+            dict(r.get("params") or {}),
+            r.get("severity"),
+            r.get("since"),
+            r.get("until"),
+            r.get("source"),
+            r.get("note"),
+        )
+        for r in data.get("rules", [])
+    ]
     if parent is not None:
         replaced = {rule.id for rule in rules} | set(data.get("disable", []))
         unknown = set(data.get("disable", [])) - {rule.id for rule in parent.rules}
         if unknown:
-            raise InputError(f"disable names rule(s) the parent format does not have: {', '.join(sorted(unknown))}", str(path))
+            raise InputError(
+                f"disable names rule(s) the parent format does not have: {', '.join(sorted(unknown))}", str(path)
+            )
         rules = [rule for rule in parent.rules if rule.id not in replaced] + rules
     mayu = list(parent.mayus_room) if parent else []
     mayu += _mayu_entries(data.get("mayus_room", []), start=len(mayu))
@@ -307,6 +330,7 @@ def load_format(format_id: str | None = None, format_file: str | None = None) ->
 
 # -- Mayu's Room against a pool ---------------------------------------------------
 
+
 class ListProblem(NamedTuple):
     """A Mayu's Room entry that names a card the pool does not know."""
 
@@ -319,11 +343,18 @@ class ListProblem(NamedTuple):
         return f"Mayu's Room entry #{self.index + 1} of {self.format} names {self.card}, which is not in the card pool"
 
     def to_dict(self) -> dict:
-        return {"format": self.format, "entry": self.index + 1, "card": self.card,
-                "severity": self.severity, "message": self.message()}
+        return {
+            "format": self.format,
+            "entry": self.index + 1,
+            "card": self.card,
+            "severity": self.severity,
+            "message": self.message(),
+        }
 
 
-def resolve_mayus_room(table: FormatTable, entries: list[MayuEntry], pool: "CardPool", sample: bool) -> tuple[list[MayuEntry], list[ListProblem]]:
+def resolve_mayus_room(
+    table: FormatTable, entries: list[MayuEntry], pool: CardPool, sample: bool
+) -> tuple[list[MayuEntry], list[ListProblem]]:
     """Add the keys of every number an entry lists, and report cards the pool lacks.
 
     A problem is a warning with the small sample pool (it has few cards) and an error
@@ -347,7 +378,11 @@ def resolve_mayus_room(table: FormatTable, entries: list[MayuEntry], pool: "Card
                     found.add(name_key(ref["name"]))
                     hit = True
                 if not hit:
-                    problems.append(ListProblem(table.id, entry.index, ref.get("name") or ", ".join(ref.get("numbers", [])), severity))
+                    problems.append(
+                        ListProblem(
+                            table.id, entry.index, ref.get("name") or ", ".join(ref.get("numbers", [])), severity
+                        )
+                    )
                 if ref.get("name"):
                     found.add(name_key(ref["name"]))
             keys.append(frozenset(found))

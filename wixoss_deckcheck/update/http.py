@@ -18,9 +18,9 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.update.sources import FetchPolicy
@@ -102,15 +102,27 @@ class Fetcher:
     def close(self) -> None:
         self.session.close()
 
-    def fetch(self, url: str, dest: Path, *, validators: dict | None = None, expect: str = "",
-              content_types: list[str] | None = None, method: str = "GET", data: dict | None = None,
-              cookies: dict | None = None, check: Callable[[Path], str | None] | None = None) -> Fetched:
+    def fetch(
+        self,
+        url: str,
+        dest: Path,
+        *,
+        validators: dict | None = None,
+        expect: str = "",
+        content_types: list[str] | None = None,
+        method: str = "GET",
+        data: dict | None = None,
+        cookies: dict | None = None,
+        check: Callable[[Path], str | None] | None = None,
+    ) -> Fetched:
         """Download ``url`` to ``dest`` (replaced atomically); see the module doc."""
         last = "no try made"
         tries = self.policy.retries + 1
         for attempt in range(tries):
             try:
-                return self._once(url, dest, validators or {}, expect, content_types or [], method, data, cookies, check)
+                return self._once(
+                    url, dest, validators or {}, expect, content_types or [], method, data, cookies, check
+                )
             except _Retry as retry:
                 last = str(retry)
             except self.requests.Timeout:
@@ -122,7 +134,7 @@ class Fetcher:
             except self.requests.RequestException as exc:
                 raise FetchError(f"{url}: {_short(exc)}") from None
             if attempt + 1 < tries:
-                self._sleep(self.policy.backoff * (2 ** attempt))
+                self._sleep(self.policy.backoff * (2**attempt))
         raise FetchError(f"{url}: {last} (tried {tries} times)")
 
     def _once(self, url, dest, validators, expect, content_types, method, data, cookies, check) -> Fetched:
@@ -132,8 +144,9 @@ class Fetcher:
         if validators.get("last_modified"):
             headers["If-Modified-Since"] = validators["last_modified"]
         timeout = (self.policy.timeout, self.policy.timeout)
-        with self.session.request(method, url, headers=headers, data=data, cookies=cookies, timeout=timeout,
-                                  stream=True, allow_redirects=True) as response:
+        with self.session.request(
+            method, url, headers=headers, data=data, cookies=cookies, timeout=timeout, stream=True, allow_redirects=True
+        ) as response:
             status = response.status_code
             if status == 304:
                 return Fetched(url, False, etag=validators.get("etag"), last_modified=validators.get("last_modified"))
@@ -143,7 +156,9 @@ class Fetcher:
                 raise FetchError(f"{url}: HTTP {status}")
             kind = (response.headers.get("Content-Type") or "").split(";")[0].strip().lower()
             if content_types and kind not in [t.lower() for t in content_types]:
-                raise FetchError(f"{url}: unexpected content type {kind or 'none'!r} (expected {', '.join(content_types)})")
+                raise FetchError(
+                    f"{url}: unexpected content type {kind or 'none'!r} (expected {', '.join(content_types)})"
+                )
             declared = response.headers.get("Content-Length")
             if declared and declared.isdigit() and int(declared) > self.policy.max_bytes:
                 raise FetchError(f"{url}: {int(declared)} bytes is over the {self.policy.max_bytes}-byte limit")

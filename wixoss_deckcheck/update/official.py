@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Callable
 from urllib.parse import parse_qs, urljoin, urlparse
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.text import replace_atomically
-from wixoss_deckcheck.update.sources import SourceSpec
 from wixoss_deckcheck.update.http import Fetcher, FetchError, RateLimiter
+from wixoss_deckcheck.update.sources import SourceSpec
 
 _SAFE_NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9\-]{1,40}$")
 
@@ -68,8 +68,15 @@ def _save_state(path: Path, state: dict) -> None:
     replace_atomically(path, json.dumps(state, ensure_ascii=False, indent=0).encode("utf-8"), private=True)
 
 
-def crawl(spec: SourceSpec, fetcher: Fetcher, pages_dir: Path, state_path: Path, *, full: bool = False,
-          progress: Callable[[str], None] = lambda line: None) -> dict:
+def crawl(
+    spec: SourceSpec,
+    fetcher: Fetcher,
+    pages_dir: Path,
+    state_path: Path,
+    *,
+    full: bool = False,
+    progress: Callable[[str], None] = lambda line: None,
+) -> dict:
     """Crawl the list pages, then the detail pages not yet cached; return counts."""
     from wixoss_deckcheck.importers.official import parse_detail
 
@@ -82,11 +89,26 @@ def crawl(spec: SourceSpec, fetcher: Fetcher, pages_dir: Path, state_path: Path,
         page = 1
         while True:
             limiter.wait()
-            form = {"search": "1", "keyword": "", "product_type": "", "product_no": product, "card_page": str(page),
-                    "card_kind": "", "rarelity": "", "support_formats": "", "keyword_target": ""}
-            listing = fetcher.fetch(spec.list_url, lists_dir / f"{product or 'all'}-{page}.html", method="POST",
-                                    data=form, cookies={"wixAge": "conf"}, expect="html",
-                                    content_types=spec.content_types)
+            form = {
+                "search": "1",
+                "keyword": "",
+                "product_type": "",
+                "product_no": product,
+                "card_page": str(page),
+                "card_kind": "",
+                "rarelity": "",
+                "support_formats": "",
+                "keyword_target": "",
+            }
+            listing = fetcher.fetch(
+                spec.list_url,
+                lists_dir / f"{product or 'all'}-{page}.html",
+                method="POST",
+                data=form,
+                cookies={"wixAge": "conf"},
+                expect="html",
+                content_types=spec.content_types,
+            )
             found = list_numbers(listing.path.read_text(encoding="utf-8", errors="replace"), spec.list_url)
             numbers.extend(n for n in found if n not in numbers)
             progress(f"official: list {product or 'all'} page {page}: {len(found)} cards")
@@ -104,14 +126,21 @@ def crawl(spec: SourceSpec, fetcher: Fetcher, pages_dir: Path, state_path: Path,
             if record["number"].upper() != number.upper():
                 return f"the page describes {record['number']}, not {number}"
             return None
+
         return check
 
     def one(number: str):
         limiter.wait()
         validators = details.get(number) if full and (pages_dir / f"{number}.html").is_file() else None
-        return number, fetcher.fetch(spec.detail_url.format(number=number), pages_dir / f"{number}.html",
-                                     validators=validators, expect="html", content_types=spec.content_types,
-                                     cookies={"wixAge": "conf"}, check=check_page(number))
+        return number, fetcher.fetch(
+            spec.detail_url.format(number=number),
+            pages_dir / f"{number}.html",
+            validators=validators,
+            expect="html",
+            content_types=spec.content_types,
+            cookies={"wixAge": "conf"},
+            check=check_page(number),
+        )
 
     changed = 0
     failure: FetchError | None = None

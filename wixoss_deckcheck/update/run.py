@@ -18,15 +18,15 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.pool.normalize import number_key
-from wixoss_deckcheck.files.text import replace_atomically
-from wixoss_deckcheck.update.sources import SourceSpec, load_sources
 from wixoss_deckcheck.files.dirs import user_data_dir
+from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.pool.normalize import number_key
+from wixoss_deckcheck.update.sources import SourceSpec, load_sources
 
 
 class UpdateError(InputError):
@@ -45,10 +45,16 @@ class UpdateOutcome:
     conflicts: int = 0
 
     def summary(self) -> str:
-        fetched = ", ".join(f"{name} {count} new/{self.unchanged.get(name, 0)} unchanged"
-                            for name, count in self.downloaded.items()) or "nothing"
-        return (f"installed {self.target}: {self.cards} cards, {self.numbers} card numbers "
-                f"(+{self.added} -{self.removed}); downloads: {fetched}; {self.conflicts} conflicts in the merge report")
+        fetched = (
+            ", ".join(
+                f"{name} {count} new/{self.unchanged.get(name, 0)} unchanged" for name, count in self.downloaded.items()
+            )
+            or "nothing"
+        )
+        return (
+            f"installed {self.target}: {self.cards} cards, {self.numbers} card numbers "
+            f"(+{self.added} -{self.removed}); downloads: {fetched}; {self.conflicts} conflicts in the merge report"
+        )
 
 
 def _now() -> str:
@@ -71,9 +77,15 @@ def pool_numbers(document: dict) -> set[str]:
     return {number_key(n) for card in document.get("cards", []) for n in (card["number"], *card.get("reprints", []))}
 
 
-def run_update(target: Path, *, only: list[str] | None = None, sources_file: str | None = None,
-               allow_removals: bool = False, full: bool = False,
-               progress: Callable[[str], None] = lambda line: None) -> UpdateOutcome:
+def run_update(
+    target: Path,
+    *,
+    only: list[str] | None = None,
+    sources_file: str | None = None,
+    allow_removals: bool = False,
+    full: bool = False,
+    progress: Callable[[str], None] = lambda line: None,
+) -> UpdateOutcome:
     """Update the pool at ``target`` (see the module doc)."""
     policy, specs = load_sources(sources_file)
     by_name = {spec.name: spec for spec in specs}
@@ -103,14 +115,17 @@ def run_update(target: Path, *, only: list[str] | None = None, sources_file: str
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _download(selected: list[SourceSpec], fetcher, root: Path, staging: Path, state: dict, full: bool,
-              progress) -> dict[str, list]:
+def _download(
+    selected: list[SourceSpec], fetcher, root: Path, staging: Path, state: dict, full: bool, progress
+) -> dict[str, list]:
     from wixoss_deckcheck.update.official import crawl
 
     downloads: dict[str, list] = {}
     for spec in selected:
         if spec.crawler:
-            counts = crawl(spec, fetcher, root / spec.name, root / f"{spec.name}-crawl.json", full=full, progress=progress)
+            counts = crawl(
+                spec, fetcher, root / spec.name, root / f"{spec.name}-crawl.json", full=full, progress=progress
+            )
             state.setdefault(spec.name, {})["_retrieved"] = _now()
             downloads[spec.name] = [("*", counts)]
             continue
@@ -118,8 +133,13 @@ def _download(selected: list[SourceSpec], fetcher, root: Path, staging: Path, st
         for file_name in spec.files:
             cached = root / spec.name / file_name
             validators = state.get(spec.name, {}).get(file_name) if cached.is_file() else None
-            fetched = fetcher.fetch(spec.url_of(file_name), staging / spec.name / file_name, validators=validators,
-                                    expect=spec.expect, content_types=spec.content_types)
+            fetched = fetcher.fetch(
+                spec.url_of(file_name),
+                staging / spec.name / file_name,
+                validators=validators,
+                expect=spec.expect,
+                content_types=spec.content_types,
+            )
             progress(f"{spec.name}: {file_name} {'downloaded' if fetched.changed else 'unchanged'}")
             items.append((file_name, fetched))
     return downloads
@@ -146,8 +166,9 @@ def _source_folder(spec: SourceSpec, root: Path, staging: Path, downloads: dict)
     return folder / spec.files[0] if len(spec.files) == 1 else folder
 
 
-def _build_and_install(target: Path, specs: list[SourceSpec], root: Path, staging: Path, state: dict,
-                       downloads: dict, allow_removals: bool) -> UpdateOutcome:
+def _build_and_install(
+    target: Path, specs: list[SourceSpec], root: Path, staging: Path, state: dict, downloads: dict, allow_removals: bool
+) -> UpdateOutcome:
     from wixoss_deckcheck.importers.build import assemble_pool, load_source
     from wixoss_deckcheck.importers.common import write_pool
 
@@ -157,8 +178,10 @@ def _build_and_install(target: Path, specs: list[SourceSpec], root: Path, stagin
         if folder is None:
             continue
         if spec.parser in used:
-            raise UsageError(f"sources {used[spec.parser]!r} and {spec.name!r} both use the {spec.parser} parser; "
-                             "give one of them another name's place (a mirror keeps the name)")
+            raise UsageError(
+                f"sources {used[spec.parser]!r} and {spec.name!r} both use the {spec.parser} parser; "
+                "give one of them another name's place (a mirror keeps the name)"
+            )
         used[spec.parser] = spec.name
         try:
             imported.append(load_source(spec.parser, folder))
@@ -167,8 +190,11 @@ def _build_and_install(target: Path, specs: list[SourceSpec], root: Path, stagin
         retrieved = state.get(spec.name, {}).get("_retrieved")
         if spec.name in downloads:
             retrieved = _now()
-        notes[spec.parser] = {"source": spec.name, "url": spec.base_url or spec.list_url,
-                              **({"retrieved": retrieved} if retrieved else {})}
+        notes[spec.parser] = {
+            "source": spec.name,
+            "url": spec.base_url or spec.list_url,
+            **({"retrieved": retrieved} if retrieved else {}),
+        }
         if not spec.crawler:
             notes[spec.parser]["files"] = len(spec.files)
     if not imported:
@@ -181,13 +207,28 @@ def _build_and_install(target: Path, specs: list[SourceSpec], root: Path, stagin
     lost = sorted(old_numbers - new_numbers)
     if lost and not allow_removals:
         example = ", ".join(lost[:3])
-        raise InputError(f"the new pool lacks {len(lost)} card number(s) the installed pool has ({example}); "
-                         "a source may be broken (--allow-removals accepts it)")
+        raise InputError(
+            f"the new pool lacks {len(lost)} card number(s) the installed pool has ({example}); "
+            "a source may be broken (--allow-removals accepts it)"
+        )
     write_pool(document, target)
-    downloaded = {name: sum(1 for _f, fetched in items if getattr(fetched, "changed", False)) for name, items in downloads.items()}
-    unchanged = {name: sum(1 for _f, fetched in items if not getattr(fetched, "changed", True)) for name, items in downloads.items()}
-    return UpdateOutcome(target, result.counts["cards"], result.counts["numbers"], len(new_numbers - old_numbers),
-                         len(lost), downloaded, unchanged, result.counts["conflicts"])
+    downloaded = {
+        name: sum(1 for _f, fetched in items if getattr(fetched, "changed", False)) for name, items in downloads.items()
+    }
+    unchanged = {
+        name: sum(1 for _f, fetched in items if not getattr(fetched, "changed", True))
+        for name, items in downloads.items()
+    }
+    return UpdateOutcome(
+        target,
+        result.counts["cards"],
+        result.counts["numbers"],
+        len(new_numbers - old_numbers),
+        len(lost),
+        downloaded,
+        unchanged,
+        result.counts["conflicts"],
+    )
 
 
 def _commit(downloads: dict, root: Path, staging: Path, state: dict, state_path: Path) -> None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.files.resources import cardpool_dir
 from wixoss_deckcheck.files.dirs import user_data_dir
+from wixoss_deckcheck.files.resources import cardpool_dir
 
 SOURCES_ENV = "WIXOSS_DECKCHECK_SOURCES"
 PARSERS = ("wixossreact", "relax", "webxoss", "english", "official")
@@ -64,8 +64,11 @@ def _read_yaml(path: Path) -> dict:
         raise InputError("sources file is not UTF-8 text", str(path)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise InputError(f"sources file is not valid YAML ({getattr(exc, 'problem', exc)})", str(path),
-                         mark.line + 1 if mark else None) from None
+        raise InputError(
+            f"sources file is not valid YAML ({getattr(exc, 'problem', exc)})",
+            str(path),
+            mark.line + 1 if mark else None,
+        ) from None
     if data is None:
         return {}
     if not isinstance(data, dict) or not isinstance(data.get("sources", []), list):
@@ -111,8 +114,10 @@ def _policy(defaults: dict, where: Path | None) -> FetchPolicy:
         raise InputError(f"unknown defaults setting(s): {', '.join(sorted(unknown))}", str(where or "sources.yaml"))
     try:
         return FetchPolicy(
-            timeout=float(defaults.get("timeout", 30)), retries=int(defaults.get("retries", 3)),
-            backoff=float(defaults.get("backoff", 2.0)), max_bytes=int(defaults.get("max_bytes", 50_000_000)),
+            timeout=float(defaults.get("timeout", 30)),
+            retries=int(defaults.get("retries", 3)),
+            backoff=float(defaults.get("backoff", 2.0)),
+            max_bytes=int(defaults.get("max_bytes", 50_000_000)),
             user_agent=str(defaults.get("user_agent", "wixoss-deckcheck")),
         )
     except (TypeError, ValueError) as exc:
@@ -134,7 +139,9 @@ def _spec(raw: dict, where: Path | None) -> SourceSpec:
         raise InputError(f"source {name!r}: {exc}", origin) from None
     if spec.crawler:
         if spec.crawler != "official" or not spec.list_url or "{number}" not in spec.detail_url:
-            raise InputError(f"source {name!r}: a crawler needs crawler: official, list_url and a detail_url with {{number}}", origin)
+            raise InputError(
+                f"source {name!r}: a crawler needs crawler: official, list_url and a detail_url with {{number}}", origin
+            )
         spec.concurrency = max(1, min(int(spec.concurrency), MAX_CONCURRENCY))
         if spec.rate_per_second <= 0:
             raise InputError(f"source {name!r}: rate_per_second must be positive", origin)

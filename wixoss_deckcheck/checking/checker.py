@@ -5,22 +5,38 @@ return violation records. Pure: no printing, no network, no exit codes.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from wixoss_deckcheck.checking.wording import Placeholders, fill
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
-from wixoss_deckcheck.checks.registry import Params
+from wixoss_deckcheck.checks.registry import Params, check_function
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.model.cards import LRIG_TYPES, MAIN_DECK_TYPES, PIECE_TYPES
+from wixoss_deckcheck.model.cards import LRIG_TYPES, MAIN_DECK_TYPES, PIECE_TYPES, Card
 from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.model.results import DeckResult
 from wixoss_deckcheck.model.violation import Violation
-from wixoss_deckcheck.pool.cardpool import CardPool
+from wixoss_deckcheck.pool.cardpool import CardPool, Resolution
 from wixoss_deckcheck.tables.dates import today
 from wixoss_deckcheck.tables.icons import IconIndex
 from wixoss_deckcheck.tables.loading import FormatTable, resolve_mayus_room
 
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
+
+
+class KnownCard(NamedTuple):
+    """What the resolution loop needs of a query that names a card, found once per checker:
+    the pool never changes, and the decks of one audit share most lines. The loop unpacks
+    it by position (fastest); the field order is its contract."""
+
+    card: Card
+    number: str  # the printed number the player used, else the card's own
+    section: str  # the card's own deck: main or lrig
+    life_burst: bool
+    piece: bool
+    key: str  # the same-name key
+    type: str
+    level_zero_lrig: bool
 
 
 def _violation_order(violation: Violation) -> tuple:
@@ -56,7 +72,10 @@ class Checker:
         self.icons = IconIndex(pool, table.icons)
         self.rules = [rule for rule in table.rules_in_force(self.as_of) if self._enabled(REGISTRY[rule.check])]
         #: Each rule with its check and its own :class:`Params` (whose memo is this checker's alone).
-        self._plan = [(REGISTRY[rule.check], rule, Params(rule.params)) for rule in self.rules]
+        self._plan = [
+            (check_function(REGISTRY[rule.check]), REGISTRY[rule.check], rule, Params(rule.params))
+            for rule in self.rules
+        ]
         sample = pool.location.is_sample if pool.location else False
         self.mayus_room, self.list_problems = resolve_mayus_room(
             table, table.mayus_room_in_force(self.as_of), pool, sample
@@ -69,7 +88,7 @@ class Checker:
                 self._mayu_by_key.setdefault(key, []).append(index)
         self._mayu_keys = frozenset(self._mayu_by_key)
         #: Resolutions by query text: the pool never changes, and decks of one audit share most cards.
-        self._resolutions: dict = {}
+        self._resolutions: dict[str, KnownCard | Resolution] = {}
 
     def _enabled(self, info: CheckInfo) -> bool:
         return info.code not in self.disabled and info.slug not in self.disabled
@@ -88,9 +107,8 @@ class Checker:
             known = memo.get(entry.query)
             if known is None:
                 known = self._resolve_query(entry.query)
-            card = known[1]
-            if card is not None:
-                _result, card, number, own_section, has_burst, is_piece, key, kind, level_zero = known
+            if isinstance(known, KnownCard):
+                card, number, own_section, has_burst, is_piece, key, kind, level_zero = known
                 section = entry.section or own_section
                 placed = ResolvedEntry(entry, card, number, section)
                 entries.append(placed)
@@ -112,7 +130,7 @@ class Checker:
                     if level_zero:
                         zeros.append(placed)
                 continue
-            result = known[0]
+            result = known
             resolved.add_unresolved(entry)
             if result.candidates:
                 candidates = ", ".join(self._card_text(card, card.number) for card in result.candidates)
@@ -147,20 +165,19 @@ class Checker:
         resolved.piece_total += pieces
         return resolved, problems
 
-    def _resolve_query(self, query: str) -> tuple:
-        """Resolve one query and remember what the resolution loop needs of it:
-        (resolution, card, printed number, the card's own deck, Life Burst, PIECE,
-        same-name key, card type, level-0 LRIG)."""
+    def _resolve_query(self, query: str) -> KnownCard | Resolution:
+        """Resolve one query and remember what the resolution loop needs of it (the
+        resolution itself when it names no card)."""
         memo = self._resolutions
         if len(memo) >= 100_000:
             memo.clear()
         result = self.pool.resolve(query)
         card = result.card
+        known: KnownCard | Resolution
         if card is None:
-            known = (result, None, None, None, False, False, None, None, False)
+            known = result
         else:
-            known = (
-                result,
+            known = KnownCard(
                 card,
                 result.number or card.number,
                 "main" if card.type in MAIN_DECK_TYPES else "lrig",
@@ -177,19 +194,19 @@ class Checker:
     def check(self, deck: Deck) -> DeckResult:
         """Judge one parsed deck; every violation is reported at once."""
         resolved, violations = self.resolve(deck)
-        for info, rule, params in self._plan:
-            for finding in info.function(resolved, params):
+        for function, info, rule, params in self._plan:
+            for finding in function(resolved, params):
                 violations.append(self.violation(info, finding, rule=rule))
         if self._mayu_by_key:
             # Only the entries that name a card of this deck can apply (usually none).
             by_key, keys, names = self._mayu_by_key, self._mayu_keys, resolved.names
             if not (keys.isdisjoint(names["main"]) and keys.isdisjoint(names["lrig"])):
                 found = {index for section in names.values() for key in section for index in by_key.get(key, ())}
-                params = {"entries": [self.mayus_room[index] for index in sorted(found)]}
+                entries = {"entries": [self.mayus_room[index] for index in sorted(found)]}
                 for slug in _MAYU_CHECKS:
                     info = REGISTRY[slug]
                     if self._enabled(info):
-                        for finding in info.function(resolved, params):
+                        for finding in check_function(info)(resolved, entries):
                             violations.append(self.violation(info, finding, source="Mayu's Room"))
         if len(violations) > 1:
             violations.sort(key=_violation_order)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.checks.play import DEFAULT_COUNTS
-from wixoss_deckcheck.checks.registry import REGISTRY, CheckInfo
+from wixoss_deckcheck.checks.registry import REGISTRY, CheckInfo, check_function
 from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.results import DeckResult
 from wixoss_deckcheck.model.violation import Violation
@@ -34,7 +34,7 @@ def play_violations(checker: Checker, deck: Deck) -> list[Violation]:
     for info in play_checks():
         if info.code in checker.disabled or info.slug in checker.disabled:
             continue
-        for finding in info.function(resolved, params):
+        for finding in check_function(info)(resolved, params):
             out.append(checker.violation(info, finding, source="play"))
     return out
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,11 +112,11 @@ def _read_text(path: Path) -> str:
 # -- TOML ------------------------------------------------------------------------------
 
 
-def _load_toml_module():
-    try:
+def _load_toml_module() -> Any:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10: the tomli backport (a dependency there)
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # Python 3.10: the tomli backport (a dependency there)
+        import tomli as tomllib
     return tomllib
 
 

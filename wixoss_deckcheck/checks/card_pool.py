@@ -9,6 +9,14 @@ from wixoss_deckcheck.checks import params
 from wixoss_deckcheck.checks.registry import Finding, check, derived
 from wixoss_deckcheck.model.resolved import ResolvedDeck
 from wixoss_deckcheck.pool.normalize import name_key, number_key
+from wixoss_deckcheck.tables.icons import IconIndex
+
+
+def _icons(deck: ResolvedDeck) -> IconIndex:
+    """The deck's icon index (a deck resolved by the checker always has one)."""
+    if deck.icons is None:
+        raise TypeError("the card-pool checks need a deck resolved with an icon index")
+    return deck.icons
 
 
 def _is_level_zero_lrig(card) -> bool:
@@ -28,7 +36,7 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         return
     same_name = params.get("same_name", True)
     exempt_level_zero = params.get("exempt_level_zero_lrigs", False)
-    icons_of_number, icons_of_name = deck.icons.icons_of_number, deck.icons.icons_of_name
+    icons_of_number, icons_of_name = _icons(deck).icons_of_number, _icons(deck).icons_of_name
     # The verdict depends only on the card, the printed number and the rule: remember it.
     legal = derived(params, "legal prints", lambda _params: set())
     for entry in deck.entries:
@@ -96,10 +104,10 @@ def level_zero_lrig_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     signatures = None
     for entry in deck.level_zero_lrigs:
         card = entry.card
-        if deck.icons.icons_of_name(card) & required:
+        if _icons(deck).icons_of_name(card) & required:
             continue
         if signatures is None:
-            signatures = deck.icons.level_zero_signatures(required)
+            signatures = _icons(deck).level_zero_signatures(required)
         colours = frozenset(card.colors)
         if not any((colours, lrig_type) in signatures for lrig_type in card.lrig_types):
             yield Finding(

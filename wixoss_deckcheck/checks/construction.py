@@ -134,7 +134,8 @@ def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 def _allowed_types(params: dict) -> tuple[frozenset, frozenset]:
     """The card types the main deck and the LRIG deck allow, as sets."""
-    return tuple(frozenset(params.get(section, ())) & frozenset(CARD_TYPES) for section in ("main", "lrig"))
+    known = frozenset(CARD_TYPES)
+    return frozenset(params.get("main", ())) & known, frozenset(params.get("lrig", ())) & known
 
 
 @check("WX110", "token-card", "error", "Token or craft in a deck")

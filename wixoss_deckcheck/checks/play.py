@@ -58,6 +58,11 @@ def _main_colours(deck: ResolvedDeck) -> tuple[set[str], bool]:
     return colours, multi
 
 
+def _lv(entry: ResolvedEntry) -> int:
+    """An entry's printed level (a card printed without one counts as level 0)."""
+    return entry.card.level or 0
+
+
 def _lower_options(entry: ResolvedEntry, lrigs: list[ResolvedEntry]) -> list[ResolvedEntry]:
     """LRIGs one level lower that ``entry`` can grow from (sharing an LRIG type)."""
     card = entry.card
@@ -66,7 +71,7 @@ def _lower_options(entry: ResolvedEntry, lrigs: list[ResolvedEntry]) -> list[Res
     return [
         o
         for o in lrigs
-        if o.card.type in kinds and o.card.level == card.level - 1 and type_keys(o.card.lrig_types) & mine
+        if o.card.type in kinds and _lv(o) == (card.level or 0) - 1 and type_keys(o.card.lrig_types) & mine
     ]
 
 
@@ -74,7 +79,7 @@ def reachable_lrigs(deck: ResolvedDeck) -> set[int]:
     """ids of the LRIG entries a game can reach by growing level by level from level 0."""
     lrigs = _lrigs(deck)
     reached = {id(e) for e in lrigs if e.card.level == 0}
-    for level in range(1, max((e.card.level for e in lrigs), default=0) + 1):
+    for level in range(1, max((_lv(e) for e in lrigs), default=0) + 1):
         for entry in lrigs:
             if entry.card.level == level and any(id(o) in reached for o in _lower_options(entry, lrigs)):
                 reached.add(id(entry))
@@ -94,14 +99,14 @@ def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     if not any(e.card.level == 0 for e in lrigs):
         return  # no level-0 LRIG: WX107 / WX211 say so
     reached = reachable_lrigs(deck)
-    for entry in sorted(lrigs, key=lambda e: e.card.level):
+    for entry in sorted(lrigs, key=_lv):
         if entry.card.level == 0 or id(entry) in reached or _lower_options(entry, lrigs):
             continue
         mine = type_keys(entry.card.lrig_types)
         above = [
             o
             for o in lrigs
-            if o.card.level > entry.card.level and id(o) not in reached and type_keys(o.card.lrig_types) & mine
+            if _lv(o) > _lv(entry) and id(o) not in reached and type_keys(o.card.lrig_types) & mine
         ]
         yield Finding(
             (entry, *above),
@@ -109,7 +114,7 @@ def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             entry.line,
             args={
                 "level": entry.card.level,
-                "below": entry.card.level - 1,
+                "below": _lv(entry) - 1,
                 "types": _types_text(entry.card.lrig_types) or "-",
             },
         )
@@ -160,7 +165,7 @@ def signi_level_above_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Findin
     centers = _centers(deck)
     if not centers:
         return
-    top = max(e.card.level for e in centers)
+    top = max(_lv(e) for e in centers)
     for entry in deck.main:
         if entry.card.type == "SIGNI" and entry.card.level is not None and entry.card.level > top:
             yield Finding(
@@ -176,7 +181,7 @@ def limiting_unmatched(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     lrigs = _lrigs(deck)
     if not lrigs:
         return
-    deck_types = set()
+    deck_types: set[str] = set()
     for entry in lrigs:
         deck_types |= type_keys(entry.card.lrig_types)
     for entry in deck.entries:
@@ -220,13 +225,13 @@ def limit_never_fits(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     centers = _centers(deck)
     if not centers:
         return
-    top = max(e.card.level for e in centers)
+    top = max(_lv(e) for e in centers)
     bonus = _assist_bonus(deck, params)
     for entry in deck.main:
         level = entry.card.level
         if entry.card.type != "SIGNI" or level is None or level > top:
             continue
-        best = max((e.card.limit or 0) for e in centers if e.card.level >= level) + bonus
+        best = max((e.card.limit or 0) for e in centers if _lv(e) >= level) + bonus
         if level > best:
             yield Finding((entry,), "main", entry.line, level, best, args={"level": level, "limit": best})
 

@@ -36,7 +36,7 @@ class Finding(NamedTuple):
     args: Mapping[str, Any] = _NO_ARGS
 
 
-CheckFunction = Callable[[Any, Mapping[str, Any]], Iterator[Finding]]
+CheckFunction = Callable[..., Iterator[Finding]]
 
 
 class CheckInfo(NamedTuple):
@@ -74,7 +74,7 @@ class Params(dict):
         super().__init__(*args, **kwargs)
         self._derived: dict[str, Any] = {}
 
-    def derived(self, name: str, build: Callable[[Mapping[str, Any]], Any]) -> Any:
+    def derived(self, name: str, build: Callable[[Any], Any]) -> Any:
         """``build(self)``, made the first time ``name`` is asked for."""
         try:
             return self._derived[name]
@@ -83,12 +83,19 @@ class Params(dict):
             return value
 
 
-def derived(params: Mapping[str, Any], name: str, build: Callable[[Mapping[str, Any]], Any]) -> Any:
+def derived(params: Mapping[str, Any], name: str, build: Callable[[Any], Any]) -> Any:
     """``build(params)``, once per rule when ``params`` is a :class:`Params` (plain mappings,
     as tests pass them, are built every time)."""
     if isinstance(params, Params):
         return params.derived(name, build)
     return build(params)
+
+
+def check_function(info: CheckInfo) -> CheckFunction:
+    """The function of a check that has one (input checks are found while resolving, and have none)."""
+    if info.function is None:
+        raise TypeError(f"check {info.code} ({info.slug}) has no check function")
+    return info.function
 
 
 REGISTRY: dict[str, CheckInfo] = {}  # by slug

@@ -20,6 +20,7 @@ reads with PyYAML and names every problem with its line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from wixoss_deckcheck.decklist.text import parse_entry_line
@@ -255,14 +256,15 @@ _JSON_AFTER_ITEM = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")  # after an array 
 def _json_scanner():
     import json.scanner
 
-    return json.scanner.make_scanner(json.JSONDecoder())
+    return json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a decoder
 
 
 def _scan_json_deck(text: str) -> tuple[dict, dict]:
     """The top-level object of a JSON decklist and the line of each key and of each
     ``main``/``lrig`` entry; ValueError (or IndexError, StopIteration) for anything else."""
     scan = _json_scanner()
-    space = _JSON_SPACE.match
+    # The pattern matches the empty string too, so this match never gives None.
+    space: Callable[[str, int], re.Match[str]] = _JSON_SPACE.match  # type: ignore[assignment]
     after_item = _JSON_AFTER_ITEM.match
     count = text.count
     lines: dict[tuple, int] = {}

@@ -10,6 +10,7 @@ the deck schema), which names any problem with its JSON path and line.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import yaml
 
@@ -162,7 +163,7 @@ def _event_value(event, events, lines: dict, where: tuple):
     if isinstance(event, yaml.SequenceStartEvent):
         if event.tag is not None and not event.implicit:
             raise _NotSimple
-        items = []
+        items: list[Any] = []
         for item in events:
             if isinstance(item, yaml.SequenceEndEvent):
                 return items
@@ -173,7 +174,7 @@ def _event_value(event, events, lines: dict, where: tuple):
     if isinstance(event, yaml.MappingStartEvent):
         if event.tag is not None and not event.implicit:
             raise _NotSimple
-        result = {}
+        result: dict[str, Any] = {}
         for key in events:
             if isinstance(key, yaml.MappingEndEvent):
                 return result
@@ -182,7 +183,7 @@ def _event_value(event, events, lines: dict, where: tuple):
             name = _plain_scalar(key)
             if not isinstance(name, str) or name in result:
                 raise _NotSimple
-            if not where:
+            if not where and key.start_mark is not None:
                 lines[(name,)] = key.start_mark.line + 1
             result[name] = _event_value(next(events), events, lines, where + (name,))
         raise _NotSimple

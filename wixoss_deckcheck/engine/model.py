@@ -172,7 +172,7 @@ def build_model(
         return tuple(out)
 
     for index, (card, types) in enumerate(raw_nodes):
-        nodes.append(LrigNode(index, card, card.level, card.limit or 0, types, steps(card.grow_cost)))
+        nodes.append(LrigNode(index, card, card.level or 0, card.limit or 0, types, steps(card.grow_cost)))
 
     def successors(kinds: tuple[str, ...]) -> dict[int, list[int]]:
         graph: dict[int, list[int]] = {}

@@ -10,7 +10,7 @@ form applies, e.g. after a refresh or under most mulligan policies).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,7 +88,7 @@ def default_groups(model: DeckModel) -> list[Group]:
         seen_keys[card.key] = index
         same = tuple(i for i, other in enumerate(model.cards) if other.key == card.key)
         groups.append(
-            Group(f"{card.name} ({card.number})", Selector(card.number, (lambda c, k=card.key: c.key == k,)), same)
+            Group(f"{card.name} ({card.number})", Selector(card.number, (_same_name_as(card.key),)), same)
         )
     levels = sorted({level for level in model.levels if level >= 0})
     for level in levels:
@@ -118,6 +118,11 @@ def _is_word_group(query: str) -> bool:
     )
 
 
+def _same_name_as(key: str) -> Callable[[Card], bool]:
+    """A card test: has the same name (key) as ``key``."""
+    return lambda card: card.key == key
+
+
 def exact_hit(
     policy: MulliganPolicy, group: Group, model: DeckModel, at_least: int, turn: int, first: bool
 ) -> float | None:
@@ -125,7 +130,12 @@ def exact_hit(
     size, copies = model.size, group.copies(model)
     if policy.keeps_all:
         return exact.hit_keep_all(size, copies, at_least, turn, first)
-    if policy.finds_one and at_least == 1 and group.members == tuple(members(policy.find, model.cards)):
+    if (
+        policy.finds_one
+        and policy.find is not None
+        and at_least == 1
+        and group.members == tuple(members(policy.find, model.cards))
+    ):
         return exact.hit_find_one(size, copies, turn, first)
     return None
 
@@ -333,7 +343,7 @@ def goldfish_report(model: DeckModel, tally: Tally, config: SimConfig) -> dict[s
     top = model.max_level
     reached = []
     for level in range(1, top + 1):
-        first_turns = []
+        first_turns: list[dict[str, Any]] = []
         previous = 0
         for turn in range(config.turns + 1):
             now = _level_at_least(tally, turn, level)

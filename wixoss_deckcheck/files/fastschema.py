@@ -119,7 +119,7 @@ class Compiler:
         if "enum" in schema:
             options = list(schema["enum"])
             plain = all(isinstance(o, str) for o in options)
-            allowed = frozenset(options) if plain else None
+            allowed = frozenset(options) if plain else frozenset()
 
             def check_enum(value, path):
                 if plain:

@@ -36,7 +36,7 @@ def empty(value: str | None) -> bool:
 
 def parse_colours(value: str | None) -> list[str]:
     """``白黒`` → ``["white", "black"]``; ``無`` (colourless) → ``[]``."""
-    if empty(value):
+    if value is None or empty(value):
         return []
     colours = []
     for char in value.strip():
@@ -47,7 +47,7 @@ def parse_colours(value: str | None) -> list[str]:
 
 
 def parse_int(value: str | None) -> int | None:
-    if empty(value):
+    if value is None or empty(value):
         return None
     text = value.strip().translate(str.maketrans("０１２３４５６７８９", "0123456789"))
     if text == "∞":
@@ -60,7 +60,7 @@ def parse_int(value: str | None) -> int | None:
 
 def parse_cost(value: str | None) -> dict[str, int] | None:
     """``《白》×２《無》×１`` → ``{"white": 2, "colorless": 1}``; ``-`` → ``None``."""
-    if empty(value):
+    if value is None or empty(value):
         return None
     cost: dict[str, int] = {}
     for name, count in _COST_PART.findall(value):
@@ -74,7 +74,7 @@ def parse_cost(value: str | None) -> dict[str, int] | None:
 
 def parse_limiting(value: str | None) -> list[str]:
     """``タマ限定`` → ``["タマ"]``; ``タマ/イオナ限定`` → ``["タマ", "イオナ"]``."""
-    if empty(value):
+    if value is None or empty(value):
         return []
     text = value.strip()
     if text.endswith("限定"):
@@ -83,7 +83,7 @@ def parse_limiting(value: str | None) -> list[str]:
 
 
 def split_types(value: str | None) -> list[str]:
-    if empty(value):
+    if value is None or empty(value):
         return []
     return [part.strip() for part in re.split(r"[/／]", value) if part.strip()]
 
@@ -105,7 +105,7 @@ def piece_team(text: str | None) -> str | None:
 
 def is_team_piece(text: str | None) -> bool:
     """A PIECE whose use condition (【使用条件】) names a team or dream team."""
-    return bool(text) and bool(re.search(r"【使用条件】\s*【(?:ドリーム)?チーム】", text))
+    return text is not None and bool(re.search(r"【使用条件】\s*【(?:ドリーム)?チーム】", text))
 
 
 def is_token_number(number: str) -> bool:

@@ -15,7 +15,7 @@ class DeckEntry(NamedTuple):
     is placed by its type.
     """
 
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, which entries never need
     query: str
     line: int | None
     section: str | None = None

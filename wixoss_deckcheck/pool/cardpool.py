@@ -87,13 +87,14 @@ class CardPool:
         self.meta = meta or {}
         self.location = location
         #: Card objects by row; ``None`` for rows not decoded yet (see :meth:`_from_cache`).
-        self._objects: list[Card | None] = list(cards)
+        loaded = list(cards)
+        self._objects: list[Card | None] = list(loaded)
         #: Marshalled rows, when the pool came from the compact cache; decoded on first use.
         self._rows: list[bytes] | None = None
         by_number: dict[str, int] = {}
         by_name: dict[str, list[int]] = {}
         by_other_name: dict[str, list[int]] = {}
-        for index, card in enumerate(self._objects):
+        for index, card in enumerate(loaded):
             by_number[number_key(card.number)] = index
             for reprint in card.reprints:
                 by_number.setdefault(number_key(reprint), index)
@@ -133,6 +134,7 @@ class CardPool:
         """The card of one row, decoded from the compact cache the first time it is asked for."""
         card = self._objects[index]
         if card is None:
+            assert self._rows is not None  # a row not yet decoded comes from the cache
             card = self._objects[index] = Card._make(marshal.loads(self._rows[index]))
             self._row_of[id(card)] = index
         return card
@@ -151,7 +153,7 @@ class CardPool:
 
     def _to_cache(self) -> tuple:
         rows = self._rows if self._rows is not None else [None] * len(self._objects)
-        encoded = [marshal.dumps(tuple(card)) if card is not None else rows[i] for i, card in enumerate(self._objects)]
+        encoded = [marshal.dumps(tuple(card)) if card is not None else rows[i] for i, card in enumerate(self._objects)]  # type: ignore[arg-type]
         indexes = [
             value.cache_form() if isinstance(value, ShardedIndex) else ShardedIndex.encode(value)
             for value in self._indexes
@@ -324,10 +326,10 @@ class CardPool:
         exact = self._by_name.get(name_key(text))
         if exact:
             return self._pick(query, self._cards(exact), edition)
-        others = self._by_other_name.get(search_key(text))
-        if not others:
+        rows = self._by_other_name.get(search_key(text))
+        if not rows:
             return None
-        others = self._cards(others)
+        others = self._cards(rows)
         distinct = {card.key: card for card in others}
         if len(distinct) > 1 and edition:
             in_edition = {

@@ -99,7 +99,7 @@ def series_of(number: str) -> str:
     if len(parts) >= 3 and parts[1][:1].isalpha() and not parts[1].startswith(("Re", "TK")):
         return f"{parts[0]}-{parts[1]}"
     if parts[0].upper() == "PR" and len(parts) >= 2:
-        letters = re.match(r"[A-Za-z]*", parts[1]).group(0)
+        letters = re.sub(r"[^A-Za-z].*", "", parts[1], flags=re.S)
         return f"PR-{letters}" if letters else "PR"
     return parts[0]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from wixoss_deckcheck import __version__
@@ -89,7 +90,7 @@ def build_sarif(report: RunReport) -> dict:
             )
             continue
         for violation in result.violations:
-            entry = {
+            entry: dict[str, Any] = {
                 "ruleId": violation.code,
                 "level": "error" if violation.is_error else "warning",
                 "message": {"text": violation.message},

@@ -35,9 +35,9 @@ def _table_loader():
     """
     import yaml
 
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    class TableLoader(base):
+    class TableLoader(base):  # type: ignore[valid-type,misc]  # the C loader where PyYAML has it
         pass
 
     TableLoader.yaml_implicit_resolvers = {
@@ -69,7 +69,7 @@ class Rule(NamedTuple):
 class MayuEntry(NamedTuple):
     """One Mayu's Room entry, its cards as same-name keys."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, never needed here
     kind: str
     cards: tuple[dict, ...]
     with_cards: tuple[dict, ...]
@@ -335,7 +335,7 @@ class ListProblem(NamedTuple):
     """A Mayu's Room entry that names a card the pool does not know."""
 
     format: str
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, never needed here
     card: str
     severity: str
 

@@ -109,6 +109,8 @@ def crawl(
                 expect="html",
                 content_types=spec.content_types,
             )
+            if listing.path is None:
+                raise InputError(f"{spec.name}: list page {page} was not saved", str(state_path))
             found = list_numbers(listing.path.read_text(encoding="utf-8", errors="replace"), spec.list_url)
             numbers.extend(n for n in found if n not in numbers)
             progress(f"official: list {product or 'all'} page {page}: {len(found)} cards")

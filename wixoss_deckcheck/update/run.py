@@ -172,7 +172,9 @@ def _build_and_install(
     from wixoss_deckcheck.importers.build import assemble_pool, load_source
     from wixoss_deckcheck.importers.common import write_pool
 
-    imported, notes, used = [], {}, {}
+    imported: list = []
+    notes: dict = {}
+    used: dict = {}
     for spec in specs:
         folder = _source_folder(spec, root, staging, downloads)
         if folder is None:

@@ -369,7 +369,8 @@ def test_json_fast_path_matches_the_yaml_path(document, indent, ascii_only):
     ),
 )
 def test_the_json_scanner_accepts_only_what_json_reads_the_same_way(document, indent, edits):
-    from wixoss_deckcheck.decklist.structured import _plain_json_deck, plain_deck
+    from wixoss_deckcheck.decklist.plain import plain_deck
+    from wixoss_deckcheck.decklist.structured import _plain_json_deck
 
     text = json.dumps(document, indent=indent, ensure_ascii=False)
     for position, replacement in edits:  # broken JSON, mostly

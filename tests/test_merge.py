@@ -8,7 +8,8 @@ import json
 import pytest
 from conftest import CARDDATA
 
-from wixoss_deckcheck.importers.merge import describe_entry, merge_sources
+from wixoss_deckcheck.importers.merge import merge_sources
+from wixoss_deckcheck.importers.merge_report import describe_entry
 from wixoss_deckcheck.importers.source import ImportedSource
 from wixoss_deckcheck.pool.normalize import number_key
 

@@ -100,7 +100,7 @@ def build_command(from_dir, source_options, output, report_file, verbose):
 
 
 def _echo_build(target, document, result, verbose: bool) -> None:
-    from wixoss_deckcheck.importers.merge import describe_entry
+    from wixoss_deckcheck.importers.merge_report import describe_entry
 
     sources = ", ".join(f"{s['name']} ({s.get('cards', 0)})" for s in document["sources"])
     counts = result.counts

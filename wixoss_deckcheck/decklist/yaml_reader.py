@@ -14,7 +14,9 @@ from typing import Any
 
 import yaml
 
-from wixoss_deckcheck.decklist.structured import entry_line, plain_deck
+from wixoss_deckcheck.decklist.plain import entry_line, plain_deck
+from wixoss_deckcheck.decklist.yaml_scalars import RESOLVERS as _RESOLVERS
+from wixoss_deckcheck.decklist.yaml_scalars import WILDCARD as _WILDCARD
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.resources import schemas_dir
 from wixoss_deckcheck.files.schema import load_schema, validate
@@ -67,15 +69,6 @@ class _NotSimple(Exception):
 
 _STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
 _EVENT_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_RESOLVERS = {first: tuple(items) for first, items in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
-_WILDCARD = _RESOLVERS.get(None, ())
-
-
-def resolves_to_text(value: str) -> bool:
-    """Whether PyYAML's implicit resolvers leave this plain scalar a string."""
-    return not any(pattern.match(value) for _tag, pattern in _RESOLVERS.get(value[:1], ()) + _WILDCARD)
-
-
 def _simple_plain(node):
     """Plain values of a document of mappings, lists, strings, decimal integers and nulls.
 
@@ -108,7 +101,7 @@ def _simple_plain(node):
 
 def _plainly_valid(data: dict) -> bool:
     """A quick yes for the usual, valid decklist (no jsonschema needed); False means "ask the
-    schema" (see :func:`~wixoss_deckcheck.decklist.structured.plain_deck`)."""
+    schema" (see :func:`~wixoss_deckcheck.decklist.plain.plain_deck`)."""
     return plain_deck(data, "", {}) is not None
 
 

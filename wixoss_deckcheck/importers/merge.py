@@ -20,65 +20,31 @@ Conflicts (two sources give a different level, colour set, Life Burst flag or ca
 type for the same number) are never silently resolved: each becomes a ``conflict``
 entry of the merge report with every source's value and the one the pool kept.
 Records that match no card (an English-only promo whose Japanese card cannot be told)
-become ``unmatched`` entries.
+become ``unmatched`` entries. The field precedence is in
+:mod:`~wixoss_deckcheck.importers.precedence`; the report's lines are worded by
+:mod:`~wixoss_deckcheck.importers.merge_report`.
 """
 
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from wixoss_deckcheck.importers.chinese import derive_traditional_names
+from wixoss_deckcheck.importers.precedence import (
+    CONFLICT_FIELDS,
+    NOT_MERGED,
+    SOURCE_ORDER,
+    VARIANT_SUFFIX,
+    exact_name_key,
+    name_marks,
+    natural_key,
+    rank,
+    same_value,
+)
 from wixoss_deckcheck.importers.source import ImportedSource
-from wixoss_deckcheck.pool.normalize import fold_width, name_key, number_key, search_key, series_of, strip_promo_note
-
-SOURCE_ORDER = ("wixossreact", "relax", "webxoss", "english", "official")
-_GAME_ORDER = ("official", "wixossreact", "relax", "webxoss")
-FIELD_PRECEDENCE: dict[str, tuple[str, ...]] = {
-    "name": ("wixossreact", "official", "relax", "webxoss"),
-    "rarity": ("official", "relax", "webxoss"),
-    "copy_limit": ("relax",),
-    "formats": ("official",),
-    "names.en": ("english", "webxoss"),
-    "names.kana": ("official", "webxoss"),
-    "names.zh_hans": ("webxoss",),
-    "names.zh_hant": ("webxoss",),
-}
-#: Fields whose disagreement between sources is a conflict worth a report entry.
-CONFLICT_FIELDS = ("type", "level", "colors", "life_burst")
-_NOT_MERGED = ("number", "reprints", "sources", "field_sources", "series")
-_VARIANT_SUFFIX = re.compile(r"(?<=\d)[A-Z]+$")
-_SPACES = re.compile(r"\s+")
-
-
-def exact_name_key(name: str) -> str:
-    """A printed name without width or spacing differences, case kept."""
-    return _SPACES.sub("", fold_width(strip_promo_note(name.strip())).replace("♯", "#"))
-
-
-def rank(source: str, field_name: str) -> int:
-    """Lower is stronger; sources not listed for a field rank last."""
-    order = FIELD_PRECEDENCE.get(field_name, _GAME_ORDER)
-    return order.index(source) if source in order else len(order)
-
-
-def _natural(number: str) -> list:
-    """Sort key that orders ``-2`` before ``-10`` and ignores the ``[EN]`` suffix."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", number_key(number))]
-
-
-def _marks(name: str) -> list[str]:
-    """The digits and prime marks of a name (``レベル１’`` → ``["1", "'"]``): two
-    translations of one card keep them, so differing marks tell different cards."""
-    text = fold_width(name).replace("’", "'").replace("′", "'")
-    return re.findall(r"\d+|'+", text)
-
-
-def _same(field_name: str, a, b) -> bool:
-    if field_name == "colors":
-        return set(a or ()) == set(b or ())
-    return a == b
+from wixoss_deckcheck.pool.normalize import name_key, number_key, search_key, series_of
 
 
 @dataclass
@@ -160,7 +126,7 @@ class PoolMerger:
             card["field_sources"][field_name] = source
             return
         current = self._get(card, field_name)
-        if _same(field_name, current, value):
+        if same_value(field_name, current, value):
             return
         if field_name in CONFLICT_FIELDS:
             entry = self._conflicts.get((card["number"], field_name))
@@ -174,7 +140,7 @@ class PoolMerger:
                 }
                 self.report.append(entry)
             label = source
-            if source in entry["values"] and not _same(field_name, entry["values"][source], value):
+            if source in entry["values"] and not same_value(field_name, entry["values"][source], value):
                 label = f"{source}:{printed}"
             entry["values"].setdefault(label, copy.deepcopy(value))
             if number_key(printed) != number_key(card["number"]):
@@ -186,7 +152,7 @@ class PoolMerger:
     def merge_record(self, card: dict, record: dict, source: str) -> None:
         """Merge the fields of one record into ``card``."""
         for key, value in record.items():
-            if key.startswith("_") or key in _NOT_MERGED:
+            if key.startswith("_") or key in NOT_MERGED:
                 continue
             if key == "names":
                 for lang, text in value.items():
@@ -235,13 +201,15 @@ class PoolMerger:
                     for r in group
                     if number_key(r["number"]) in self._by_number
                 ),
-                key=lambda pair: _natural(pair[0]["number"]),
+                key=lambda pair: natural_key(pair[0]["number"]),
             )
             agreeing = [(r, card) for r, card in exact if r.get("_type") in (None, card["type"])]
             if exact and len(agreeing) < 0.9 * len(exact):
                 trusted = []
                 for r, card in exact:
-                    if r.get("_type") not in (None, card["type"]) or _marks(r["names"]["en"]) != _marks(card["name"]):
+                    if r.get("_type") not in (None, card["type"]) or name_marks(r["names"]["en"]) != name_marks(
+                        card["name"]
+                    ):
                         break
                     trusted.append((r, card))
                 self.report.append(
@@ -285,10 +253,12 @@ class PoolMerger:
         by the longest common sequence of card types (earliest Japanese card first).
         Accepted only when it pairs at least 90% of the records."""
         base = sorted(
-            (r for r in records if r.get("_type") and not _VARIANT_SUFFIX.search(number_key(r["number"]))),
-            key=lambda r: _natural(r["number"]),
+            (r for r in records if r.get("_type") and not VARIANT_SUFFIX.search(number_key(r["number"]))),
+            key=lambda r: natural_key(r["number"]),
         )
-        cards = sorted((c for c in self.cards if series_of(c["number"]) == series), key=lambda c: _natural(c["number"]))
+        cards = sorted(
+            (c for c in self.cards if series_of(c["number"]) == series), key=lambda c: natural_key(c["number"])
+        )
         if not base or not cards:
             return []
         rows, cols = len(base), len(cards)
@@ -359,7 +329,7 @@ class PoolMerger:
         card = None
         if numbers_trusted:
             key = number_key(record["number"])
-            base = _VARIANT_SUFFIX.sub("", key)
+            base = VARIANT_SUFFIX.sub("", key)
             card = self._by_number.get(base) if base != key else None
             if card is not None:
                 self._add_reprint(card, record["number"], source)
@@ -414,20 +384,6 @@ class PoolMerger:
         return MergeResult(self.cards, self.report, counts)
 
 
-def derive_traditional_names(cards: Iterable[dict]) -> None:
-    """Add ``names.zh_hant`` (converted from ``zh_hans``) where the pool has none, so a
-    name written in Traditional characters finds its card (太陽之巫女 → 太阳之巫女)."""
-    from zhconv import convert
-
-    for card in cards:
-        names = card.get("names")
-        if names and names.get("zh_hans") and not names.get("zh_hant"):
-            traditional = convert(names["zh_hans"], "zh-hant")
-            names["zh_hant"] = traditional
-            if card["sources"][0] != "webxoss" or "names.zh_hans" in card.get("field_sources", {}):
-                card.setdefault("field_sources", {})["names.zh_hant"] = "webxoss+zhconv"
-
-
 def merge_sources(sources: Iterable[ImportedSource]) -> MergeResult:
     """Merge imported sources (in :data:`SOURCE_ORDER`, others last) into one pool."""
     ordered = sorted(sources, key=lambda s: SOURCE_ORDER.index(s.name) if s.name in SOURCE_ORDER else len(SOURCE_ORDER))
@@ -435,26 +391,3 @@ def merge_sources(sources: Iterable[ImportedSource]) -> MergeResult:
     for imported in ordered:
         merger.add_source(imported)
     return merger.result()
-
-
-def describe_entry(entry: dict) -> str:
-    """One line for a merge-report entry, e.g. ``WX01-051 life_burst: wixossreact=True,
-    webxoss=False (WD06-016, …); kept True (wixossreact)``."""
-    if entry["kind"] != "conflict":
-        return f"{entry['kind']} {entry.get('source', '')} {entry.get('number', '')}: {entry.get('note', '')}".strip()
-    parts = []
-    for label, value in entry["values"].items():
-        printed = entry.get("printed", {}).get(label)
-        shown = f"{label}={_show(value)}"
-        if printed:
-            more = f", +{len(printed) - 3}" if len(printed) > 3 else ""
-            shown += f" ({', '.join(printed[:3])}{more})"
-        parts.append(shown)
-    kept = f"kept {_show(entry.get('value'))} ({entry.get('kept')})"
-    return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; {kept}"
-
-
-def _show(value) -> str:
-    if isinstance(value, list):
-        return "/".join(value) if value else "colourless"
-    return str(value)

@@ -32,7 +32,7 @@ from wixoss_deckcheck.files.resources import cardpool_dir, schemas_dir
 from wixoss_deckcheck.pool.normalize import looks_like_number, search_key
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool.cardpool import CardPool
+    from wixoss_deckcheck.pool.lookup import NumberLookup
 
 ALIASES_ENV = "WIXOSS_DECKCHECK_ALIASES"
 USER_ALIASES_NAME = "aliases.yaml"
@@ -171,7 +171,7 @@ def _read_and_validate(path: str | os.PathLike) -> list[Alias]:
     return aliases
 
 
-def unknown_numbers(table: AliasTable, pool: CardPool) -> list[Alias]:
+def unknown_numbers(table: AliasTable, pool: NumberLookup) -> list[Alias]:
     """The aliases that resolve to nothing in ``pool`` (none of their numbers is known).
 
     Such an alias is ignored when resolving against that pool; this lists them so a

@@ -10,16 +10,12 @@ from __future__ import annotations
 
 import gc
 import marshal
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import NamedTuple
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.files.dirs import installed_pool_path
-from wixoss_deckcheck.files.resources import sample_pool_path
 from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.location import POOL_ENV, PoolLocation, locate_pool
 from wixoss_deckcheck.pool.normalize import (
     looks_like_number,
     name_key,
@@ -30,34 +26,11 @@ from wixoss_deckcheck.pool.normalize import (
 )
 from wixoss_deckcheck.pool.sharded import ShardedIndex
 
-POOL_ENV = "WIXOSS_DECKCHECK_CARDPOOL"
+__all__ = ["POOL_ENV", "POOL_SCHEMA_ID", "CardPool", "PoolLocation", "Resolution", "locate_pool"]
+
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
 #: The name of the pool's compact cache files (changed whenever their layout changes).
 _CACHE_KIND = "pool-sharded"
-
-
-class PoolLocation(NamedTuple):
-    """Which pool file is used, and why (``option``, ``env``, ``installed``, ``sample``)."""
-
-    path: Path
-    origin: str
-
-    @property
-    def is_sample(self) -> bool:
-        return self.origin == "sample"
-
-
-def locate_pool(option: str | os.PathLike | None = None) -> PoolLocation:
-    """Choose the card pool file (see the module doc for the order)."""
-    if option:
-        return PoolLocation(Path(option), "option")
-    env = os.environ.get(POOL_ENV)
-    if env:
-        return PoolLocation(Path(env), "env")
-    installed = installed_pool_path()
-    if installed.is_file():
-        return PoolLocation(installed, "installed")
-    return PoolLocation(sample_pool_path(), "sample")
 
 
 @dataclass
@@ -86,6 +59,7 @@ class CardPool:
     def __init__(self, cards: Iterable[Card], meta: dict | None = None, location: PoolLocation | None = None):
         self.meta = meta or {}
         self.location = location
+        self._suggestion_choices: dict[bool, tuple[dict[str, int], list[str]]] = {}
         #: Card objects by row; ``None`` for rows not decoded yet (see :meth:`_from_cache`).
         loaded = list(cards)
         self._objects: list[Card | None] = list(loaded)
@@ -167,6 +141,7 @@ class CardPool:
         pool._indexes = [ShardedIndex(blobs, size) for blobs, size in indexes]
         pool._objects = [None] * len(pool._rows)
         pool._row_of = {}
+        pool._suggestion_choices = {}
         pool.location = location
         return pool
 
@@ -275,13 +250,13 @@ class CardPool:
         if looks_like_number(text):
             card = self.by_number(text)
             if card is not None:
-                return Resolution(query, card, number=self._printed_number(card, text))
-        found = self._resolve_name(query, text)
+                return Resolution(query, card, number=self.printed_number(card, text))
+        found = self.resolve_name(query, text)
         if found is None:
             # "Servant D (WX07)": a deck editor's set code after the name picks a print.
             base, edition = split_edition_suffix(text)
             if edition:
-                found = self._resolve_name(query, base, edition)
+                found = self.resolve_name(query, base, edition)
                 if found is not None and found.card is not None and found.number is None:
                     # The name is known, but the pool has no print of it in that set: a
                     # deck editor may give another card of that set the same name
@@ -314,14 +289,14 @@ class CardPool:
                 break
         else:
             return None
-        printed = self._printed_number(card, alias.number) if number == alias.number else alias.number
+        printed = self.printed_number(card, alias.number) if number == alias.number else alias.number
         if edition:
             found = self._pick(query, [card], edition)
             if found.number:
                 return found
         return Resolution(query, card, number=printed)
 
-    def _resolve_name(self, query: str, text: str, edition: str | None = None) -> Resolution | None:
+    def resolve_name(self, query: str, text: str, edition: str | None = None) -> Resolution | None:
         """Exact Japanese name, else any name in its loose search key; None if unknown."""
         exact = self._by_name.get(name_key(text))
         if exact:
@@ -360,7 +335,7 @@ class CardPool:
                 return number
         return None
 
-    def _printed_number(self, card: Card, text: str) -> str:
+    def printed_number(self, card: Card, text: str) -> str:
         wanted = number_key(text)
         if number_key(card.number) == wanted:
             return card.number
@@ -384,6 +359,14 @@ class CardPool:
         for key, rows in self._by_other_name.items():
             keys.setdefault(key, rows[0])
         return keys
+
+    def suggestion_choices(self, by_number: bool) -> tuple[dict[str, int], list[str]]:
+        """:meth:`suggestion_keys` and the list of its keys, made once per pool."""
+        found = self._suggestion_choices.get(by_number)
+        if found is None:
+            rows = self.suggestion_keys(by_number)
+            found = self._suggestion_choices[by_number] = (rows, list(rows))
+        return found
 
     def card_at(self, row: int) -> Card:
         """The card of a row given by :meth:`suggestion_keys`."""

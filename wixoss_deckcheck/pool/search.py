@@ -73,11 +73,11 @@ def find_cards(pool: CardPool, query: str, *, format_id: str | None = None, limi
         wanted = number_key(text)
         card = pool.by_number(text)
         if card is not None:
-            add(card, pool._printed_number(card, text), "number")
+            add(card, pool.printed_number(card, text), "number")
         for key, card in sorted(pool.all_numbers()):
             if key.startswith(wanted) and len(found) < limit:
-                add(card, pool._printed_number(card, key), "number")
-    resolution = pool._resolve_name(query, text)
+                add(card, pool.printed_number(card, key), "number")
+    resolution = pool.resolve_name(query, text)
     for card in [resolution.card] if resolution and resolution.card else resolution.candidates if resolution else []:
         for same in pool.same_name(card):
             add(same, same.number, "name")

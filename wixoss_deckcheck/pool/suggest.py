@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from wixoss_deckcheck.pool.lookup import SuggestionSource
 from wixoss_deckcheck.pool.normalize import looks_like_number, name_key, number_key, search_key, split_edition_suffix
-
-if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool.cardpool import CardPool
 
 _MIN_SCORE = 60
 
 
-def _choices(pool: CardPool, by_number: bool) -> tuple[dict, list]:
-    """The searchable keys of a pool (numbers, or names) with their rows, built once per pool."""
-    memo = pool.__dict__.setdefault("_suggestion_choices", {})
-    if by_number not in memo:
-        rows = pool.suggestion_keys(by_number)
-        memo[by_number] = (rows, list(rows))
-    return memo[by_number]
-
-
-def suggest_cards(pool: CardPool, text: str, limit: int = 3) -> list[str]:
+def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str]:
     """Return up to ``limit`` ``"NUMBER name"`` strings close to ``text``."""
     from rapidfuzz import fuzz, process
 
     by_number = looks_like_number(text)
-    rows, keys = _choices(pool, by_number)
+    rows, keys = pool.suggestion_choices(by_number)
     query = number_key(text) if by_number else search_key(split_edition_suffix(text)[0])
     found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit * 3, score_cutoff=_MIN_SCORE)
     result: list[str] = []

@@ -6,46 +6,7 @@ output as a string; they never decide pass or fail.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from wixoss_deckcheck.model.results import RunReport
-
-Reporter = Callable[..., str]
-REPORTERS: dict[str, Reporter] = {}
-
-
-def reporter(name: str):
-    def wrap(function: Reporter) -> Reporter:
-        REPORTERS[name] = function
-        return function
-
-    return wrap
-
-
-#: Reporters imported only when asked for; each registers itself with ``@reporter``.
-_LAZY_MODULES = {
-    "json": "wixoss_deckcheck.reporters.json_report",
-    "json-lines": "wixoss_deckcheck.reporters.json_report",
-    "github": "wixoss_deckcheck.reporters.github",
-    "sarif": "wixoss_deckcheck.reporters.sarif",
-    "junit": "wixoss_deckcheck.reporters.junit",
-    "csv": "wixoss_deckcheck.reporters.csv_report",
-}
-
-
-def render(name: str, report: RunReport, **options) -> str:
-    if name not in REPORTERS and name in _LAZY_MODULES:
-        import importlib
-
-        importlib.import_module(_LAZY_MODULES[name])
-    return REPORTERS[name](report, **options)
-
-
-def reporter_names() -> list[str]:
-    """Every reporter name, the lazily imported ones included."""
-    return sorted(set(REPORTERS) | set(_LAZY_MODULES))
-
-
-from wixoss_deckcheck.reporters import text  # noqa: E402,F401  (registers it; the text report is the default)
+from wixoss_deckcheck.reporters import text  # noqa: F401  (registers it; the text report is the default)
+from wixoss_deckcheck.reporters.registry import REPORTERS, render, reporter, reporter_names
 
 __all__ = ["REPORTERS", "render", "reporter", "reporter_names"]

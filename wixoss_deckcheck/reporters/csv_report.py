@@ -11,8 +11,8 @@ import csv
 import io
 
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters import reporter
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
+from wixoss_deckcheck.reporters.registry import reporter
 
 #: A cell a spreadsheet would run as a formula starts with one of these; such cells get a leading '.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

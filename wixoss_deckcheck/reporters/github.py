@@ -15,8 +15,8 @@ size, say) points at line 1. Values are escaped as the Actions runner expects.
 from __future__ import annotations
 
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters import reporter
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, per_code, violation_line
+from wixoss_deckcheck.reporters.registry import reporter
 
 
 def escape_data(text: str) -> str:

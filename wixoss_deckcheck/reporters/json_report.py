@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters import reporter
+from wixoss_deckcheck.reporters.registry import reporter
 
 #: Above this many decks the document is written compactly (json's C encoder; indenting costs seconds).
 INDENT_LIMIT = 200

@@ -11,8 +11,8 @@ from __future__ import annotations
 from xml.etree import ElementTree as ET
 
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters import reporter
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, deck_fails, violation_line
+from wixoss_deckcheck.reporters.registry import reporter
 
 
 def _violation_line(path: str, violation) -> str:

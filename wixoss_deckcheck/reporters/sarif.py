@@ -17,8 +17,8 @@ from urllib.parse import quote
 
 from wixoss_deckcheck import __version__
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters import reporter
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
+from wixoss_deckcheck.reporters.registry import reporter
 
 SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"

@@ -10,7 +10,7 @@ import click
 
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters import reporter
+from wixoss_deckcheck.reporters.registry import reporter
 
 _COLOURS = {"error": "red", "warning": "yellow"}
 

@@ -1,0 +1,129 @@
+"""The shape of the package: no import cycles (lazy and TYPE_CHECKING imports included),
+a short package root, no module over 400 lines, and one complete check registry."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "wixoss_deckcheck"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Every module of the package that ``name`` imports anywhere (in functions and
+    ``if TYPE_CHECKING:`` blocks too). The package ``__init__`` that Python imports on the
+    way to a submodule is not counted: only names taken from it are."""
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            # ``from package import module`` needs the module; ``from package import name``
+            # needs the package's __init__, where the name is defined.
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            if target in MODULES and target != name:
+                found.add(target)
+    return found
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _cycles() -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in GRAPH[node]:
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                item = stack.pop()
+                on_stack.discard(item)
+                component.append(item)
+                if item == node:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for node in sorted(GRAPH):
+        if node not in index:
+            visit(node)
+    return out
+
+
+def test_no_import_cycles():
+    assert _cycles() == []
+
+
+def test_the_package_root_is_short():
+    root = [path.name for path in PACKAGE.glob("*.py")]
+    assert len(root) <= 12, root
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_over_400_lines(name):
+    lines = MODULES[name].read_text(encoding="utf-8").count("\n")
+    assert lines <= 400, f"{name}: {lines} lines"
+
+
+def test_every_check_module_is_in_the_registry_list():
+    from wixoss_deckcheck import checks
+
+    listed = {module.__name__.rpartition(".")[2] for module in checks.CHECK_MODULES}
+    present = {path.stem for path in (PACKAGE / "checks").glob("*.py")} - {"__init__", "registry", "params"}
+    assert listed == present
+
+
+def test_reporters_do_not_import_the_checker():
+    reporters = [name for name in GRAPH if name.startswith("wixoss_deckcheck.reporters")]
+    for name in reporters:
+        assert not any(target.startswith("wixoss_deckcheck.checking") for target in GRAPH[name]), name
+
+
+def test_the_table_schema_is_completed_from_the_registry():
+    """Adding a check touches no schema: the rule names and parameter schemas come from it."""
+    from wixoss_deckcheck.checks import REGISTRY
+    from wixoss_deckcheck.tables.schema import format_schema
+
+    rule = format_schema()["$defs"]["rule"]
+    names = rule["properties"]["check"]["enum"]
+    assert sorted(names) == sorted(slug for slug, info in REGISTRY.items() if info.table_rule)
+    clauses = {clause["if"]["properties"]["check"]["const"] for clause in rule["allOf"]}
+    assert clauses == set(names)
+    raw = (PACKAGE.parent / "formats" / "schema.json").read_text(encoding="utf-8")
+    assert not any(f'"{name}"' in raw for name in names)  # no copy of the list in the file

@@ -1,0 +1,26 @@
+"""Wording the merge report: one readable line per entry (``cardpool build -v``)."""
+
+from __future__ import annotations
+
+
+def describe_entry(entry: dict) -> str:
+    """One line for a merge-report entry, e.g. ``WX01-051 life_burst: wixossreact=True,
+    webxoss=False (WD06-016, …); kept True (wixossreact)``."""
+    if entry["kind"] != "conflict":
+        return f"{entry['kind']} {entry.get('source', '')} {entry.get('number', '')}: {entry.get('note', '')}".strip()
+    parts = []
+    for label, value in entry["values"].items():
+        printed = entry.get("printed", {}).get(label)
+        shown = f"{label}={_show(value)}"
+        if printed:
+            more = f", +{len(printed) - 3}" if len(printed) > 3 else ""
+            shown += f" ({', '.join(printed[:3])}{more})"
+        parts.append(shown)
+    kept = f"kept {_show(entry.get('value'))} ({entry.get('kept')})"
+    return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; {kept}"
+
+
+def _show(value) -> str:
+    if isinstance(value, list):
+        return "/".join(value) if value else "colourless"
+    return str(value)

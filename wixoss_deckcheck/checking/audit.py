@@ -13,6 +13,7 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
@@ -192,37 +193,31 @@ def run_audit(
                 on_progress(1)
         problems.update(session.list_problems)
     else:
-        import gc
-
-        # The results arriving from the workers are kept to the end and hold no cycles:
-        # collecting garbage meanwhile would only rescan them (and the pool) again and again.
-        gc.freeze()
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with _no_garbage_collection():
             for chunk_results, chunk_problems in _parallel(paths, settings, jobs):
                 results.extend(chunk_results)
                 problems.update(chunk_problems)
                 if on_progress:
                     on_progress(len(chunk_results))
-        finally:
-            if collecting:
-                gc.enable()
-            gc.unfreeze()
-    formats = {result.format for result in results if result.format}
-    shown = table.id if table else (formats.pop() if len(formats) == 1 else None)
-    location = session.pool.location
-    return RunReport(
-        results=results,
-        format=shown,
-        format_name=table.display_name(session.lang) if table else None,
-        as_of=day,
-        pool_path=str(location.path) if location else "",
-        pool_cards=session.pool.number_count,
-        pool_origin=location.origin if location else "",
-        lang=session.lang,
-        list_problems=list(problems.values()),
-    )
+    return session.report(results, table, day, problems)
+
+
+@contextmanager
+def _no_garbage_collection() -> Iterator[None]:
+    """A speed measure for collecting results: they are kept to the end and hold no
+    cycles, so collecting garbage meanwhile would only rescan them (and the pool) again
+    and again. The collector is restored as it was, whatever happens."""
+    import gc
+
+    gc.freeze()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+        gc.unfreeze()
 
 
 def _parallel(paths: list[str], settings: AuditSettings, jobs: int):

@@ -143,10 +143,7 @@ class Checker:
                     )
                 )
             else:
-                if result.suggestions:
-                    hint = self.messages.word("did_you_mean", suggestions="; ".join(result.suggestions))
-                else:
-                    hint = self.messages.word("no_suggestion")
+                hint = self.messages.suggestion_hint(result.suggestions)
                 if entry.line in deck.comment_cut_lines:
                     hint += self.messages.word("yaml_comment_hint")
                 if self.pool.location is not None and self.pool.location.is_sample:

@@ -52,6 +52,27 @@ class CheckSession:
             self._checkers[key] = checker
         return self._checkers[key]
 
+    def report(
+        self, results: list[DeckResult], table: FormatTable | None, day: str | None, list_problems: dict | None = None
+    ) -> RunReport:
+        """The run report of these results: the format shown is the one given, else the one
+        every deck used; ``list_problems`` (of worker processes) adds to this session's own."""
+        formats = {result.format for result in results if result.format}
+        shown = table.id if table else (formats.pop() if len(formats) == 1 else None)
+        problems = {**self.list_problems, **(list_problems or {})}
+        location = self.pool.location
+        return RunReport(
+            results=results,
+            format=shown,
+            format_name=table.display_name(self.lang) if table else None,
+            as_of=day,
+            pool_path=str(location.path) if location else "",
+            pool_cards=self.pool.number_count,
+            pool_origin=location.origin if location else "",
+            lang=self.lang,
+            list_problems=list(problems.values()),
+        )
+
     def check_path(
         self,
         path: str,
@@ -113,20 +134,4 @@ def run_check(
         table = session.table(format_id, format_file)
         table.check_date(day or today())
     results = [session.check_path(str(path), format_id, format_file, day, encoding) for path in paths]
-    formats = {r.format for r in results if r.format}
-    shown = table.id if table else (formats.pop() if len(formats) == 1 else None)
-    shown_name = None
-    if table:
-        shown_name = table.display_name(session.lang)
-    location = session.pool.location
-    return RunReport(
-        results=results,
-        format=shown,
-        format_name=shown_name,
-        as_of=day,
-        pool_path=str(location.path) if location else "",
-        pool_cards=session.pool.number_count,
-        pool_origin=location.origin if location else "",
-        lang=session.lang,
-        list_problems=list(session.list_problems.values()),
-    )
+    return session.report(results, table, day)

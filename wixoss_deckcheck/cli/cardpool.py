@@ -8,6 +8,7 @@ import click
 
 from wixoss_deckcheck.cli.options import cardpool_option
 from wixoss_deckcheck.files.dirs import installed_pool_path
+from wixoss_deckcheck.importers.catalogue import SOURCE_ORDER, SOURCES
 
 IMPORTERS = {
     "wixossreact": ("wixoss_deckcheck.importers.wixossreact", "import_wixossreact"),
@@ -51,15 +52,15 @@ def import_command(source, directory, output):
     "--from",
     "from_dir",
     metavar="DIR",
-    help="A folder laid out like ../shared/carddata: wixossreact/, relax/, webxoss/, english/, "
-    "official-html/ (missing ones skipped).",
+    help=f"A folder laid out like ../shared/carddata: {', '.join(s.folder + '/' for s in SOURCES)} "
+    "(missing ones skipped).",
 )
 @click.option(
     "--source",
     "source_options",
     multiple=True,
     metavar="NAME=PATH",
-    help="Give one source alone (wixossreact, relax, webxoss, english, official); repeatable; overrides --from.",
+    help=f"Give one source alone ({', '.join(SOURCE_ORDER)}); repeatable; overrides --from.",
 )
 @click.option(
     "-o", "--output", metavar="FILE", help="Write the pool to FILE (default: install it in the user data directory)."

@@ -60,8 +60,9 @@ def show_command(query, cardpool):
     cards = [resolution.card] if resolution.card else resolution.candidates
     if not cards:
         from wixoss_deckcheck.errors import InputError
+        from wixoss_deckcheck.messages import Messages, default_language
 
-        hint = f" Did you mean: {'; '.join(resolution.suggestions)}?" if resolution.suggestions else " No close match."
+        hint = Messages(default_language()).suggestion_hint(resolution.suggestions)
         raise InputError(f"no card named or numbered {text!r}.{hint}")
     if resolution.candidates:
         click.echo(f"{text!r} names {len(cards)} different cards:")

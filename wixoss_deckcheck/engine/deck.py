@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.messages import Messages, default_language
 from wixoss_deckcheck.model.cards import MAIN_DECK_TYPES
 from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
@@ -35,7 +36,7 @@ def resolve_all(deck: Deck, pool: CardPool) -> ResolvedDeck:
                 raise InputError(
                     f"{entry.query!r} names several cards: {names}; write the card number", deck.path, entry.line
                 )
-            hint = f" Did you mean: {'; '.join(result.suggestions)}?" if result.suggestions else ""
+            hint = Messages(default_language()).suggestion_hint(result.suggestions)
             raise InputError(f"unknown card {entry.query!r}.{hint}", deck.path, entry.line)
         section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")
         resolved.add(ResolvedEntry(entry, result.card, result.number or result.card.number, section))

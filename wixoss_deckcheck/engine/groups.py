@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.messages import Messages, default_language
 from wixoss_deckcheck.model.cards import COLOURS, Card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -92,8 +93,8 @@ def card_selector(query: str, pool: CardPool) -> Selector:
         if result.candidates:
             names = "; ".join(f"{c.name} ({c.number})" for c in result.candidates[:5])
             raise InputError(f"{query!r} names several cards: {names}; write the card number")
-        hint = f"; did you mean: {'; '.join(result.suggestions)}?" if result.suggestions else ""
-        raise InputError(f"unknown card or group {query!r}{hint}")
+        hint = Messages(default_language()).suggestion_hint(result.suggestions)
+        raise InputError(f"unknown card or group {query!r}.{hint}")
     key = result.card.key
     return Selector(query.strip(), (lambda card: card.key == key,))
 

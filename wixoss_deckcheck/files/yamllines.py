@@ -1,8 +1,17 @@
-"""Reading YAML (and JSON) with line numbers, for error messages that point at a line."""
+"""Reading YAML: the one way the tool goes into PyYAML for its own files.
+
+:func:`load_plain` reads plain data quickly (dates kept as text); :func:`load_yaml_file`
+and :func:`compose_with_lines` keep the nodes, whose lines error messages point at.
+Every problem is an :class:`~wixoss_deckcheck.errors.InputError` naming the file and line.
+Decklists have their own readers (:mod:`wixoss_deckcheck.decklist`), which end here too
+for anything but the usual files.
+"""
 
 from __future__ import annotations
 
 import datetime as _dt
+from functools import lru_cache
+from typing import Any
 
 import yaml
 
@@ -10,6 +19,31 @@ from wixoss_deckcheck.errors import InputError
 
 # The C loader is much faster where PyYAML was built with it.
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@lru_cache(maxsize=1)
+def _text_dates_loader() -> type[yaml.SafeLoader]:
+    """The safe loader, with dates left as text (tables check them as calendar days)."""
+
+    class TextDatesLoader(_Loader):  # type: ignore[valid-type,misc]  # the C loader where PyYAML has it
+        pass
+
+    TextDatesLoader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in _Loader.yaml_implicit_resolvers.items()
+    }
+    return TextDatesLoader
+
+
+def load_plain(text: str, path: str) -> Any:
+    """Plain data of a YAML document (safe tags only; dates stay text), fast."""
+    try:
+        return yaml.load(text, Loader=_text_dates_loader())
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise InputError(f"invalid YAML: {exc.problem or exc.context}", path, mark.line + 1 if mark else None) from None
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
+        raise InputError(f"invalid YAML: {exc}", path) from None
 
 
 def compose_with_lines(text: str, path: str) -> yaml.Node | None:

@@ -12,34 +12,21 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.importers.catalogue import BY_NAME, SOURCE_ORDER, SOURCES, merge_rank
 from wixoss_deckcheck.importers.common import build_pool_document
-from wixoss_deckcheck.importers.merge import SOURCE_ORDER, MergeResult, merge_sources
+from wixoss_deckcheck.importers.merge import MergeResult, merge_sources
 from wixoss_deckcheck.importers.source import ImportedSource
 
 #: Where each source lives inside a sources folder.
-SOURCE_LOCATIONS = {
-    "wixossreact": "wixossreact",
-    "relax": "relax",
-    "webxoss": "webxoss",
-    "english": "english",
-    "official": "official-html",
-}
-#: The importer (module, function) of each parser.
-PARSERS = {
-    "wixossreact": ("wixoss_deckcheck.importers.wixossreact", "load_wixossreact"),
-    "relax": ("wixoss_deckcheck.importers.relax", "import_relax"),
-    "webxoss": ("wixoss_deckcheck.importers.webxoss", "import_webxoss"),
-    "english": ("wixoss_deckcheck.importers.english", "import_english"),
-    "official": ("wixoss_deckcheck.importers.official", "import_official"),
-}
+SOURCE_LOCATIONS = {source.name: source.folder for source in SOURCES}
 
 
 def load_source(parser: str, path: str | Path) -> ImportedSource:
     """Run the importer ``parser`` on ``path``."""
-    if parser not in PARSERS:
+    if parser not in BY_NAME:
         raise UsageError(f"unknown source {parser!r} (known: {', '.join(SOURCE_ORDER)})")
-    module_name, function_name = PARSERS[parser]
-    importer = getattr(importlib.import_module(module_name), function_name)
+    kind = BY_NAME[parser]
+    importer = getattr(importlib.import_module(kind.module), kind.function)
     return importer(Path(path))
 
 
@@ -64,11 +51,11 @@ def build_pool(paths: Mapping[str, str | Path], notes: Mapping[str, dict] | None
 def assemble_pool(imported: list[ImportedSource], notes: Mapping[str, dict] | None = None) -> tuple[dict, MergeResult]:
     """Merge imported sources into a pool document; ``notes`` adds to each source's
     description (its URL, when it was retrieved)."""
-    if not any(source.name in ("wixossreact", "relax", "webxoss", "official") for source in imported):
+    if not any(source.name in BY_NAME and BY_NAME[source.name].describes_cards for source in imported):
         raise UsageError("the English list only names cards: give at least one source that describes them")
     result = merge_sources(imported)
     descriptions = []
-    for source in sorted(imported, key=lambda s: SOURCE_ORDER.index(s.name) if s.name in SOURCE_ORDER else 99):
+    for source in sorted(imported, key=lambda s: merge_rank(s.name)):
         description = dict(source.description)
         description.update((notes or {}).get(source.name, {}))
         descriptions.append(description)

@@ -1,7 +1,7 @@
 """Merging the sources into one card pool, keyed by card number (reprints included).
 
-Sources are read in a fixed order (:data:`SOURCE_ORDER`): the WixossReact CSVs make
-the cards; relax adds rarity, copy limits and the newest sets; webxoss adds English
+Sources are read in a fixed order (:data:`~wixoss_deckcheck.importers.catalogue.SOURCE_ORDER`):
+the WixossReact CSVs make the cards; relax adds rarity, copy limits and the newest sets; webxoss adds English
 and Simplified Chinese names, kana and reprint links; the English list adds English
 names and English-only prints; the official pages add format icons.
 
@@ -31,11 +31,11 @@ import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from wixoss_deckcheck.importers.catalogue import merge_rank
 from wixoss_deckcheck.importers.chinese import derive_traditional_names
 from wixoss_deckcheck.importers.precedence import (
     CONFLICT_FIELDS,
     NOT_MERGED,
-    SOURCE_ORDER,
     VARIANT_SUFFIX,
     exact_name_key,
     name_marks,
@@ -385,8 +385,8 @@ class PoolMerger:
 
 
 def merge_sources(sources: Iterable[ImportedSource]) -> MergeResult:
-    """Merge imported sources (in :data:`SOURCE_ORDER`, others last) into one pool."""
-    ordered = sorted(sources, key=lambda s: SOURCE_ORDER.index(s.name) if s.name in SOURCE_ORDER else len(SOURCE_ORDER))
+    """Merge imported sources (in the catalogue's order, others last) into one pool."""
+    ordered = sorted(sources, key=lambda s: merge_rank(s.name))
     merger = PoolMerger()
     for imported in ordered:
         merger.add_source(imported)

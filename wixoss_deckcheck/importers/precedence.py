@@ -6,7 +6,6 @@ import re
 
 from wixoss_deckcheck.pool.normalize import fold_width, number_key, strip_promo_note
 
-SOURCE_ORDER = ("wixossreact", "relax", "webxoss", "english", "official")
 _GAME_ORDER = ("official", "wixossreact", "relax", "webxoss")
 FIELD_PRECEDENCE: dict[str, tuple[str, ...]] = {
     "name": ("wixossreact", "official", "relax", "webxoss"),

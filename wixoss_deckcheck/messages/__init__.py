@@ -26,10 +26,10 @@ def _load(lang: str) -> dict:
     cached = load_marshalled("messages", path)
     if cached is not None:
         return cached
-    import yaml
+    from wixoss_deckcheck.files.text import read_text_file
+    from wixoss_deckcheck.files.yamllines import load_plain
 
-    with open(path, encoding="utf-8") as handle:
-        data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    data = load_plain(read_text_file(path, "message file"), str(path)) or {}
     store_marshalled("messages", path, data)
     return data
 
@@ -69,6 +69,14 @@ class Messages:
         primary, english = self._section("words")
         value = primary.get(key, english.get(key, key))
         return value.format(**args) if args and isinstance(value, str) else value
+
+    def suggestion_hint(self, suggestions: list[str]) -> str:
+        """What follows "unknown card": the close matches, or that there are none.
+
+        The one wording of the hint, for the checker, ``cards show`` and ``simulate``."""
+        if suggestions:
+            return self.word("did_you_mean", suggestions="; ".join(suggestions))
+        return self.word("no_suggestion")
 
     def colour(self, colour: str) -> str:
         if colour in ("", "colourless", "colorless"):

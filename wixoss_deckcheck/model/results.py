@@ -96,6 +96,14 @@ class RunReport:
             "unreadable": unreadable,
         }
 
+    def per_code(self) -> dict[str, int]:
+        """How many violations of each check code the decks have, by code."""
+        counts: dict[str, int] = {}
+        for result in self.results:
+            for violation in result.violations:
+                counts[violation.code] = counts.get(violation.code, 0) + 1
+        return dict(sorted(counts.items()))
+
     def exit_code(self, strict: bool = False) -> int:
         """0 clean, 1 a deck breaks a rule, 2 an input problem (unreadable deck, unknown card, broken list)."""
         if any(r.has_input_problem for r in self.results) or any(p["severity"] == "error" for p in self.list_problems):
@@ -108,10 +116,6 @@ class RunReport:
 
     def to_dict(self, decks: bool = True) -> dict[str, Any]:
         """The whole report as plain data (``decks=False``: everything but the decks)."""
-        per_code: dict[str, int] = {}
-        for result in self.results:
-            for violation in result.violations:
-                per_code[violation.code] = per_code.get(violation.code, 0) + 1
         return {
             "tool": "wixoss-deckcheck",
             "version": __version__,
@@ -121,6 +125,6 @@ class RunReport:
             "lang": self.lang,
             "cardpool": {"path": self.pool_path, "cards": self.pool_cards, "origin": self.pool_origin},
             "list_problems": self.list_problems,
-            "summary": {**self.counts, "violations_per_code": dict(sorted(per_code.items()))},
+            "summary": {**self.counts, "violations_per_code": self.per_code()},
             **({"decks": [result.to_dict() for result in self.results]} if decks else {}),
         }

@@ -23,10 +23,12 @@ def deck_fails(result: DeckResult, strict: bool = False) -> bool:
     return strict and bool(result.violations)
 
 
-def per_code(results: list[DeckResult]) -> dict[str, int]:
-    """How many violations of each check code the decks have, by code."""
-    counts: dict[str, int] = {}
-    for result in results:
-        for violation in result.violations:
-            counts[violation.code] = counts.get(violation.code, 0) + 1
-    return dict(sorted(counts.items()))
+def location(path: str, line: int | None) -> str:
+    """Where a finding is, as editors and CI logs link it: ``path:line`` (or ``path``)."""
+    return f"{path}:{line}" if line else path
+
+
+def finding_text(path: str, line: int | None, code: str, severity: str, name: str, message: str) -> str:
+    """One finding on one line, the same in every plain-text report:
+    ``path:line: CODE severity [name] message``."""
+    return f"{location(path, line)}: {code} {severity} [{name}] {message}"

@@ -15,7 +15,7 @@ size, say) points at line 1. Values are escaped as the Actions runner expects.
 from __future__ import annotations
 
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, per_code, violation_line
+from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
 from wixoss_deckcheck.reporters.registry import reporter
 
 
@@ -68,7 +68,7 @@ def render_github(report: RunReport, **_options) -> str:
         f"wixoss-deckcheck: {counts['total']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
         f"{counts['unreadable']} unreadable"
     )
-    codes = per_code(report.results)
+    codes = report.per_code()
     if codes:
         out.append("violations per code: " + ", ".join(f"{code} {count}" for code, count in codes.items()))
     return "\n".join(out) + "\n"

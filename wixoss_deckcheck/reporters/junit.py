@@ -11,14 +11,14 @@ from __future__ import annotations
 from xml.etree import ElementTree as ET
 
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, deck_fails, violation_line
+from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, deck_fails, finding_text, violation_line
 from wixoss_deckcheck.reporters.registry import reporter
 
 
 def _violation_line(path: str, violation) -> str:
-    line = violation_line(violation)
-    where = f"{path}:{line}" if line else path
-    return f"{where}: {violation.code} {violation.severity} [{violation.name}] {violation.message}"
+    return finding_text(
+        path, violation_line(violation), violation.code, violation.severity, violation.name, violation.message
+    )
 
 
 def _xml_text(text: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import click
 
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters.ci_common import per_code, violation_line
+from wixoss_deckcheck.reporters.ci_common import finding_text, violation_line
 
 _COLOURS = {"error": "red", "warning": "yellow"}
 
@@ -40,10 +40,17 @@ def render_summary(report: RunReport, quiet: bool = False, color: bool = False, 
             if quiet and not result.violations:
                 continue
             for violation in result.violations:
-                line = violation_line(violation)
-                where = f"{result.path}:{line}" if line else result.path
                 code = style(violation.code, fg=_COLOURS[violation.severity], bold=True)
-                out.append(f"{where}: {code} {violation.severity} [{violation.name}] {violation.message}")
+                out.append(
+                    finding_text(
+                        result.path,
+                        violation_line(violation),
+                        code,
+                        violation.severity,
+                        violation.name,
+                        violation.message,
+                    )
+                )
             verdict = style("legal", fg="green", bold=True) if result.legal else style("illegal", fg="red", bold=True)
             out.append(f"{result.path}: {verdict} ({len(result.errors())} errors, {len(result.warnings())} warnings)")
     counts = report.counts
@@ -51,7 +58,7 @@ def render_summary(report: RunReport, quiet: bool = False, color: bool = False, 
         f"audited {counts['total']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
         f"{counts['unreadable']} unreadable"
     )
-    codes = per_code(report.results)
+    codes = report.per_code()
     if codes:
         from wixoss_deckcheck.checks import BY_CODE
 

@@ -10,6 +10,7 @@ import click
 
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.reporters.ci_common import finding_text
 from wixoss_deckcheck.reporters.registry import reporter
 
 _COLOURS = {"error": "red", "warning": "yellow"}
@@ -36,13 +37,10 @@ def render_text(
                 out.append(style(f"{result.error}", fg="red", bold=True) + f"  [{messages.report('unreadable')}]")
             continue
         for violation in result.violations:
-            where = f"{result.path}:{violation.line}" if violation.line else result.path
             severity = messages.severity(violation.severity)
             name = messages.check_name(violation.code, violation.name)
-            out.append(
-                f"{where}: {style(violation.code, fg=_COLOURS[violation.severity], bold=True)} "
-                f"{severity} [{name}] {violation.message}"
-            )
+            code = style(violation.code, fg=_COLOURS[violation.severity], bold=True)
+            out.append(finding_text(result.path, violation.line, code, severity, name, violation.message))
         verdict = messages.report("legal" if result.legal else "illegal")
         verdict = style(verdict, fg="green" if result.legal else "red", bold=True)
         out.append(

@@ -26,27 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
 _DATE_KEYS = ("since", "until", "announced", "effective")
 
 
-@lru_cache(maxsize=1)
-def _table_loader():
-    """Safe YAML loading that keeps dates as text (they are checked separately).
-
-    PyYAML is imported here, not at module level: a ``check`` whose tables are in the
-    cache never loads it.
-    """
-    import yaml
-
-    base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-    class TableLoader(base):  # type: ignore[valid-type,misc]  # the C loader where PyYAML has it
-        pass
-
-    TableLoader.yaml_implicit_resolvers = {
-        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-        for first, resolvers in base.yaml_implicit_resolvers.items()
-    }
-    return TableLoader
-
-
 DEFAULT_FORMAT = "diva"
 
 
@@ -221,17 +200,9 @@ def read_table(path: Path) -> dict:
     cached = load_marshalled("table", path, depends)
     if cached is not None:
         return cached
-    import yaml
+    from wixoss_deckcheck.files.yamllines import load_plain
 
-    try:
-        data = yaml.load(text, Loader=_table_loader())
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise InputError(
-            f"invalid YAML: {exc.problem or exc.context}", str(path), mark.line + 1 if mark else None
-        ) from None
-    except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
-        raise InputError(f"invalid YAML: {exc}", str(path)) from None
+    data = load_plain(text, str(path))
     validate_table(data, path, text)
     _check_dates(data, [], path, text)
     store_marshalled("table", path, data, depends)

@@ -10,9 +10,10 @@ from pathlib import Path
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.dirs import user_data_dir
 from wixoss_deckcheck.files.resources import cardpool_dir
+from wixoss_deckcheck.importers.catalogue import SOURCE_ORDER
 
 SOURCES_ENV = "WIXOSS_DECKCHECK_SOURCES"
-PARSERS = ("wixossreact", "relax", "webxoss", "english", "official")
+PARSERS = SOURCE_ORDER
 MAX_CONCURRENCY = 4
 
 
@@ -52,23 +53,10 @@ class SourceSpec:
 
 
 def _read_yaml(path: Path) -> dict:
-    import yaml
+    from wixoss_deckcheck.files.text import read_text_file
+    from wixoss_deckcheck.files.yamllines import load_plain
 
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("sources file not found", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read sources file: {exc.strerror}", str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("sources file is not UTF-8 text", str(path)) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(
-            f"sources file is not valid YAML ({getattr(exc, 'problem', exc)})",
-            str(path),
-            mark.line + 1 if mark else None,
-        ) from None
+    data = load_plain(read_text_file(path, "sources file"), str(path))
     if data is None:
         return {}
     if not isinstance(data, dict) or not isinstance(data.get("sources", []), list):

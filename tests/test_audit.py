@@ -13,7 +13,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import DECKS, EXAMPLES
 
-from wixoss_deckcheck.checking.audit import AuditSettings, expand_paths, run_audit
+from wixoss_deckcheck.checking.audit import expand_paths, run_audit
+from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.cli import cli
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
 from wixoss_deckcheck.errors import InputError
@@ -98,7 +99,7 @@ def test_parallel_audit_matches_serial(tmp_path, full_pool_path):
     )
     paths = expand_paths([str(folder)])
     assert len(paths) == 61
-    settings = AuditSettings(cardpool=str(full_pool_path), lang="en", as_of="2026-11-30")
+    settings = RunSettings(cardpool=str(full_pool_path), lang="en", as_of="2026-11-30")
     serial = run_audit(paths, settings, jobs=1)
     parallel = run_audit(paths, settings, jobs=2)
     assert [r.to_dict() for r in parallel.results] == [r.to_dict() for r in serial.results]
@@ -117,7 +118,7 @@ def test_json_made_by_the_workers_is_the_json_of_the_whole_report(tmp_path, full
         shutil.copy(ILLEGAL if index % 3 == 0 else LEGAL, folder / f"deck{index:03d}.txt")
     (folder / "zz.cod").write_text("<cockatrice_deck>", encoding="utf-8")
     paths = expand_paths([str(folder)])
-    settings = AuditSettings(cardpool=str(full_pool_path), lang="ja", as_of="2026-11-30", json_in_workers=True)
+    settings = RunSettings(cardpool=str(full_pool_path), lang="ja", as_of="2026-11-30", json_in_workers=True)
     report = run_audit(paths, settings, jobs=2)
     assert all(result.json_text is not None for result in report.results)  # made in the workers
     document = render("json", report)
@@ -235,7 +236,7 @@ def test_an_audit_finishes_in_process_when_a_worker_dies(tmp_path, full_pool_pat
     for index in range(80):
         shutil.copy(ILLEGAL if index % 4 == 0 else LEGAL, folder / f"deck{index:02d}.txt")
     paths = expand_paths([str(folder)])
-    settings = AuditSettings(cardpool=str(full_pool_path), lang="en", as_of="2026-11-30")
+    settings = RunSettings(cardpool=str(full_pool_path), lang="en", as_of="2026-11-30")
     serial = run_audit(paths, settings, jobs=1)
     monkeypatch.setattr(audit_module, "_check_chunk_in_tests", audit_module._check_chunk, raising=False)
     _PARENT[:] = [os.getpid()]
@@ -258,6 +259,6 @@ def test_an_audit_runs_in_process_when_workers_cannot_start(tmp_path, full_pool_
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_processes)
     report = run_audit(
-        expand_paths([str(folder)]), AuditSettings(cardpool=str(full_pool_path), as_of="2026-11-30"), jobs=2
+        expand_paths([str(folder)]), RunSettings(cardpool=str(full_pool_path), as_of="2026-11-30"), jobs=2
     )
     assert report.counts == {"total": 60, "legal": 60, "illegal": 0, "unreadable": 0}

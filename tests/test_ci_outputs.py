@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from conftest import DECKS, EXAMPLES
 
 from wixoss_deckcheck.cli import cli
-from wixoss_deckcheck.cli.settings import OUTPUT_FORMATS
+from wixoss_deckcheck.cli.options import OUTPUT_FORMATS
 from wixoss_deckcheck.reporters import reporter_names
 from wixoss_deckcheck.reporters.github import command, escape_data, escape_property
 

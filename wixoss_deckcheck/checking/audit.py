@@ -14,30 +14,14 @@ import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
+from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
 from wixoss_deckcheck.model.results import RunReport
 
 #: Below this many decks the audit runs in the calling process (starting workers costs more).
 IN_PROCESS_LIMIT = 48
 _GLOB_CHARS = frozenset("*?[")
-
-
-@dataclass(frozen=True)
-class AuditSettings:
-    """What every worker needs to check a deck the same way (picklable)."""
-
-    cardpool: str | None = None
-    lang: str | None = None
-    disable: tuple[str, ...] = ()
-    format_id: str | None = None
-    format_file: str | None = None
-    as_of: str | None = None
-    encoding: str | None = None
-    #: Also word each result as JSON in the worker (:meth:`DeckResult.to_json`), for a
-    #: JSON report: the workers share that work instead of the parent doing it at the end.
-    json_in_workers: bool = False
 
 
 # -- finding the decks -------------------------------------------------------------------
@@ -104,20 +88,20 @@ def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = N
 # -- checking them ------------------------------------------------------------------------
 
 _SESSION = None  # the worker's CheckSession (inherited when workers are forked)
-_SESSION_SETTINGS: AuditSettings | None = None
+_SESSION_SETTINGS: RunSettings | None = None
 
 
-def _session(settings: AuditSettings):
+def _session(settings: RunSettings):
     global _SESSION, _SESSION_SETTINGS
     if _SESSION is None or _SESSION_SETTINGS != settings:
         from wixoss_deckcheck.checking.session import CheckSession
 
-        _SESSION = CheckSession(settings.cardpool, settings.lang, settings.disable)
+        _SESSION = CheckSession(settings)
         _SESSION_SETTINGS = settings
     return _SESSION
 
 
-def _init_worker(settings: AuditSettings) -> None:
+def _init_worker(settings: RunSettings) -> None:
     """Load the pool once per worker (a forked worker already has the parent's)."""
     import gc
     import signal
@@ -127,7 +111,7 @@ def _init_worker(settings: AuditSettings) -> None:
     gc.freeze()  # the pool lives as long as the worker: keep it out of every collection
 
 
-def _check_chunk(job: tuple[AuditSettings, list[str]]):
+def _check_chunk(job: tuple[RunSettings, list[str]]):
     settings, paths = job
     session = _session(settings)
     results = [
@@ -162,22 +146,13 @@ def default_jobs() -> int:
 
 
 def run_audit(
-    paths: list[str], settings: AuditSettings, jobs: int | None = None, on_progress: Callable[[int], None] | None = None
+    paths: list[str], settings: RunSettings, jobs: int | None = None, on_progress: Callable[[int], None] | None = None
 ) -> RunReport:
     """Check every deck in ``paths``; usage errors (unknown format, bad date) raise at once."""
     from wixoss_deckcheck.tables.dates import parse_day, today
 
     day = parse_day(settings.as_of) if settings.as_of else None
-    settings = AuditSettings(
-        settings.cardpool,
-        settings.lang,
-        tuple(settings.disable),
-        settings.format_id,
-        settings.format_file,
-        day,
-        settings.encoding,
-        settings.json_in_workers,
-    )
+    settings = settings._replace(as_of=day, disable=tuple(settings.disable))
     session = _session(settings)
     table = None
     if settings.format_id or settings.format_file:
@@ -220,7 +195,7 @@ def _no_garbage_collection() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _parallel(paths: list[str], settings: AuditSettings, jobs: int):
+def _parallel(paths: list[str], settings: RunSettings, jobs: int):
     """(results, list problems) of each batch, in order, from worker processes.
 
     When the workers cannot start (a system without working process semaphores, too

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wixoss_deckcheck.checking.checker import Checker
+from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.messages import default_language
@@ -21,13 +22,13 @@ from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, FormatTable, builtin
 class CheckSession:
     """A pool, a language and the checkers built so far (one per format and day)."""
 
-    def __init__(
-        self, cardpool: str | None = None, lang: str | None = None, disable: Iterable[str] = (), play: bool = False
-    ):
-        self.play = play  # also run the play-legality analysis (check --play)
-        self.pool = CardPool.load(locate_pool(cardpool))
-        self.lang = lang or default_language()
-        self.disable = tuple(disable)
+    def __init__(self, settings: RunSettings | None = None):
+        settings = settings or RunSettings()
+        self.settings = settings
+        self.play = settings.play  # also run the play-legality analysis (check --play)
+        self.pool = CardPool.load(locate_pool(settings.cardpool))
+        self.lang = settings.lang or default_language()
+        self.disable = tuple(settings.disable)
         self._tables: dict[str, FormatTable] = {}
         self._asked: dict[tuple, FormatTable] = {}  # (format id, format file) as asked → table
         self._checkers: dict[tuple[str, str], Checker] = {}
@@ -115,23 +116,16 @@ class CheckSession:
         return result
 
 
-def run_check(
-    paths: Iterable[str],
-    format_id: str | None = None,
-    format_file: str | None = None,
-    as_of: str | None = None,
-    cardpool: str | None = None,
-    lang: str | None = None,
-    encoding: str | None = None,
-    disable: Iterable[str] = (),
-    play: bool = False,
-) -> RunReport:
+def run_check(paths: Iterable[str], settings: RunSettings) -> RunReport:
     """Check every deck and return the run report (usage errors raise)."""
-    day = parse_day(as_of) if as_of else None
-    session = CheckSession(cardpool, lang, disable, play=play)
+    day = parse_day(settings.as_of) if settings.as_of else None
+    session = CheckSession(settings)
     table = None
-    if format_id or format_file:
-        table = session.table(format_id, format_file)
+    if settings.format_id or settings.format_file:
+        table = session.table(settings.format_id, settings.format_file)
         table.check_date(day or today())
-    results = [session.check_path(str(path), format_id, format_file, day, encoding) for path in paths]
+    results = [
+        session.check_path(str(path), settings.format_id, settings.format_file, day, settings.encoding)
+        for path in paths
+    ]
     return session.report(results, table, day)

@@ -7,21 +7,19 @@ import sys
 import click
 
 from wixoss_deckcheck.cli.options import (
+    apply_settings,
     cardpool_option,
+    choose_output_format,
     color_option,
+    config_option,
     disable_option,
     encoding_option,
     format_file_option,
     lang_option,
-    strict_option,
-)
-from wixoss_deckcheck.cli.settings import (
-    apply_settings,
-    choose_output_format,
-    config_option,
     no_config_option,
     output_file_option,
     output_format_option,
+    strict_option,
     use_color,
 )
 
@@ -70,7 +68,8 @@ def audit_command(**params):
     on. Exit 0: every deck legal; 1: a deck is illegal; 2: a deck could not be read
     (or a card could not be identified).
     """
-    from wixoss_deckcheck.checking.audit import AuditSettings, expand_paths, run_audit
+    from wixoss_deckcheck.checking.audit import expand_paths, run_audit
+    from wixoss_deckcheck.checking.run_settings import RunSettings
 
     ctx = click.get_current_context()
     options = apply_settings(ctx, params)
@@ -79,16 +78,7 @@ def audit_command(**params):
     if not paths:
         raise click.UsageError("no decklists found in the given paths")
     output_format = choose_output_format(options["output_format"])
-    settings = AuditSettings(
-        cardpool=options["cardpool"],
-        lang=options["lang"],
-        disable=tuple(options["disable"] or ()),
-        format_id=options["format_id"],
-        format_file=options["format_file"],
-        as_of=options["as_of"],
-        encoding=options["encoding"],
-        json_in_workers=output_format in ("json", "json-lines"),
-    )
+    settings = RunSettings.from_options(options, json_in_workers=output_format in ("json", "json-lines"))
     show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
     if show_progress:
         with click.progressbar(length=len(paths), label="auditing", file=sys.stderr) as bar:

@@ -9,13 +9,16 @@ import click
 from wixoss_deckcheck.cli.options import (
     cardpool_option,
     color_option,
+    config_option,
     disable_option,
     encoding_option,
     format_file_option,
     lang_option,
+    no_config_option,
+    output_file_option,
+    output_format_option,
     strict_option,
 )
-from wixoss_deckcheck.cli.settings import config_option, no_config_option, output_file_option, output_format_option
 
 
 @click.command("check")
@@ -69,40 +72,26 @@ def check_command(
     play=False,
 ):
     """Check each DECK (text, YAML, JSON or Cockatrice .cod) and name every problem."""
-    from wixoss_deckcheck.cli.settings import apply_settings, choose_output_format
+    from wixoss_deckcheck.cli.options import apply_settings, choose_output_format, use_color
 
     merged = apply_settings(click.get_current_context(), dict(locals()))  # settings file < command line
-    format_id, format_file, as_of, cardpool, lang = (
-        merged[k] for k in ("format_id", "format_file", "as_of", "cardpool", "lang")
-    )
-    encoding, disable, strict, exit_zero, color = (
-        merged[k] for k in ("encoding", "disable", "strict", "exit_zero", "color")
-    )
+    strict, exit_zero, color = (merged[k] for k in ("strict", "exit_zero", "color"))
     output_format = choose_output_format(merged["output_format"])
+    from wixoss_deckcheck.checking.run_settings import RunSettings
     from wixoss_deckcheck.checking.session import run_check
 
-    report = run_check(
-        decks,
-        format_id=format_id,
-        format_file=format_file,
-        as_of=as_of,
-        cardpool=cardpool,
-        lang=lang,
-        encoding=encoding,
-        disable=disable,
-        play=play,
-    )
+    report = run_check(decks, RunSettings.from_options(merged))
     from wixoss_deckcheck.reporters import render
 
-    use_color = _use_color(color, output)
+    colored = use_color(color, output)
     report.strict = bool(strict)
-    text = render(output_format, report, color=use_color, verbose=verbose, to_terminal=not output, strict=report.strict)
+    text = render(output_format, report, color=colored, verbose=verbose, to_terminal=not output, strict=report.strict)
     if output:
         from wixoss_deckcheck.files.text import write_atomic
 
         write_atomic(output, text)
     else:
-        click.echo(text, nl=False, color=True if use_color else None)  # --color always survives a pipe
+        click.echo(text, nl=False, color=True if colored else None)  # --color always survives a pipe
     code = report.exit_code(strict=strict)
     report_on_terminal = output_format == "text" and not output
     for result in report.results:
@@ -115,13 +104,3 @@ def check_command(
     if exit_zero and code == 1:
         code = 0
     sys.exit(code)
-
-
-def _use_color(choice: str, output: str | None) -> bool:
-    import os
-
-    if choice == "always":
-        return True
-    if choice == "never" or output or os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty()

@@ -1,6 +1,15 @@
-"""Options shared by several commands."""
+"""Options shared by several commands, and how they meet the settings file.
+
+Precedence for every option: the command line, then the settings file
+(:mod:`wixoss_deckcheck.checking.settings_file`), then the built-in default. The report format
+has one more step before the default: under GitHub Actions (``GITHUB_ACTIONS=true``)
+it is ``github``.
+"""
 
 from __future__ import annotations
+
+import os
+import sys
 
 import click
 
@@ -41,3 +50,92 @@ color_option = click.option(
     show_default=True,
     help="Colour the text report (honours NO_COLOR).",
 )
+
+#: Every ``--output-format`` (``csv`` is most useful with ``audit``).
+OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "csv")
+
+#: Settings-file key -> click parameter name.
+CONFIG_KEYS = {
+    "format": "format_id",
+    "format-file": "format_file",
+    "as-of": "as_of",
+    "cardpool": "cardpool",
+    "lang": "lang",
+    "disable": "disable",
+    "output-format": "output_format",
+    "strict": "strict",
+    "exit-zero": "exit_zero",
+    "color": "color",
+    "encoding": "encoding",
+    "jobs": "jobs",
+}
+
+output_format_option = click.option(
+    "--output-format",
+    "-O",
+    "output_format",
+    default=None,
+    type=click.Choice(OUTPUT_FORMATS),
+    help="Report format (default: github under GitHub Actions, else text).",
+)
+output_file_option = click.option(
+    "-o",
+    "--output",
+    "output",
+    metavar="FILE",
+    help="Write the report to FILE (atomically: an earlier FILE stays intact if the run fails).",
+)
+config_option = click.option(
+    "--config",
+    "config_file",
+    metavar="FILE",
+    help="Settings file (default: .wixoss-deckcheck.yaml or [tool.wixoss-deckcheck] in pyproject.toml, "
+    "found by walking up from the current directory).",
+)
+no_config_option = click.option("--no-config", is_flag=True, help="Ignore any settings file.")
+
+
+def apply_settings(ctx: click.Context, params: dict) -> dict:
+    """Return ``params`` with every option the command line left unset taken from the settings file."""
+    if params.get("no_config"):
+        return dict(params)
+    from wixoss_deckcheck.checking.settings_file import load_config
+
+    config = load_config(params.get("config_file"))
+    if config.path is None:
+        return dict(params)
+    merged = dict(params)
+    given_format = any(_given(ctx, name) for name in ("format_id", "format_file") if name in params)
+    for key, name in CONFIG_KEYS.items():
+        if name not in params or key not in config.values or _given(ctx, name):
+            continue
+        if name in ("format_id", "format_file") and given_format:
+            continue  # --format or --format-file on the command line replaces both settings
+        value = config.values[key]
+        merged[name] = tuple(value) if name == "disable" else value
+    return merged
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    from click.core import ParameterSource
+
+    source = ctx.get_parameter_source(name)
+    return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
+
+
+def choose_output_format(chosen: str | None) -> str:
+    """The report format: as chosen, else ``github`` under GitHub Actions, else ``text``."""
+    if chosen:
+        return chosen
+    if os.environ.get("GITHUB_ACTIONS", "").lower() == "true":
+        return "github"
+    return "text"
+
+
+def use_color(choice: str | None, output: str | None, stream=None) -> bool:
+    """Colour only a terminal report, never a file, never with ``NO_COLOR`` set (unless ``always``)."""
+    if choice == "always":
+        return True
+    if choice == "never" or output or os.environ.get("NO_COLOR"):
+        return False
+    return (stream or sys.stdout).isatty()

@@ -127,3 +127,20 @@ def test_the_table_schema_is_completed_from_the_registry():
     assert clauses == set(names)
     raw = (PACKAGE.parent / "formats" / "schema.json").read_text(encoding="utf-8")
     assert not any(f'"{name}"' in raw for name in names)  # no copy of the list in the file
+
+
+def test_sarif_lists_the_same_rules_with_and_without_play(tmp_path, capsys):
+    """The registry is complete however the command runs: play checks are always in it."""
+    import json
+
+    from conftest import EXAMPLES, run_main
+
+    deck = sorted(EXAMPLES.rglob("*.txt"))[0]
+    rules = []
+    for extra in ([], ["--play"]):
+        out = tmp_path / f"report{len(extra)}.sarif"
+        run_main(capsys, "check", str(deck), "-O", "sarif", "-o", str(out), "--no-config", *extra)
+        document = json.loads(out.read_text(encoding="utf-8"))
+        rules.append([rule["id"] for rule in document["runs"][0]["tool"]["driver"]["rules"]])
+    assert rules[0] == rules[1]
+    assert {"WX101", "WX201", "WX211"} <= set(rules[0])

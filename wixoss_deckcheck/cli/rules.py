@@ -29,11 +29,6 @@ def _usage() -> dict[str, list[str]]:
 def rules_command(output_format):
     """List every check: stable code, name, severity, what it checks, and which formats use it."""
     from wixoss_deckcheck.checks import BY_CODE
-
-    try:  # play-legality checks live in the engine, beside the checks
-        import wixoss_deckcheck.checks.play  # noqa: F401
-    except ImportError:  # pragma: no cover - the engine is part of the package
-        pass
     used = _usage()
     rows = []
     for code in sorted(BY_CODE):

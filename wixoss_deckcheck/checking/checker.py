@@ -20,6 +20,7 @@ from wixoss_deckcheck.pool.cardpool import CardPool, Resolution
 from wixoss_deckcheck.tables.dates import today
 from wixoss_deckcheck.tables.icons import IconIndex
 from wixoss_deckcheck.tables.loading import FormatTable, resolve_mayus_room
+from wixoss_deckcheck.tables.releases import load_calendar
 
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
 
@@ -69,7 +70,7 @@ class Checker:
         self._english = self.messages if self.messages.lang == "en" else Messages("en")
         self.lang = self.messages.lang
         self.disabled = {item.upper() if item.upper() in BY_CODE else item for item in disabled}
-        self.icons = IconIndex(pool, table.icons)
+        self.icons = IconIndex(pool, table.icons, load_calendar(), self.as_of)
         self.rules = [rule for rule in table.rules_in_force(self.as_of) if self._enabled(REGISTRY[rule.check])]
         #: Each rule with its check and its own :class:`Params` (whose memo is this checker's alone).
         self._plan = [

@@ -116,3 +116,21 @@ def level_zero_lrig_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
                 entry.line,
                 args={"colours": "/".join(card.colors) or "colourless", "types": "/".join(card.lrig_types) or "-"},
             )
+
+
+@check("WX122", "not-yet-released", "error", "Card not yet released on the date")
+def not_yet_released(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """A card can be in a deck only once some print of it (any reprint, any card of the
+    same name) is on sale: the release calendar (``formats/data/releases.yaml``) gives each
+    product's first day, as a lower bound where only the month or the year is known.
+    A product without a known date counts as released."""
+    icons = _icons(deck)
+    if icons.calendar is None or icons.day is None:
+        return
+    for entry in deck.entries:
+        card = entry.card
+        if icons.card_released(card) or icons.name_released(card):
+            continue
+        numbers = [n for n in (card.number, *card.reprints) if icons.calendar.earliest(n)]
+        first = min((icons.calendar.earliest(n) or "" for n in numbers), default="?")
+        yield Finding((entry,), entry.section, entry.line, icons.day, first, args={"released": first, "day": icons.day})

@@ -48,36 +48,63 @@ def colour_outside_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Fi
                 )
 
 
-@check("WX131", "lrig-type-colour-clash", "error", "Same LRIG type in different colours")
+@check(
+    "WX131",
+    "lrig-type-colour-clash",
+    "error",
+    "Same LRIG type in different colours",
+    params=params.COLOUR_CLASH,
+)
 def lrig_type_colour_clash(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """Diva Selection from 2023-02-01: LRIGs with the same LRIG type but different
-    colours may not be used together (colourless LRIGs clash with none)."""
+    """Diva Selection from 2023-02-01 (Mayu's Room, official column play_230127):
+    「ルリグタイプが同じで、色が異なるルリグ」 may not be used together. Read (option
+    ``reading``, default ``no-shared-colour``) as: two LRIGs clash when they share an LRIG
+    type and share no colour, so a mono-colour LRIG goes with the two-colour LRIGs of its
+    type that the same products print (blue コード・ピルルク with the blue/black
+    コード・ピルルク・π2, which grows only from blue/black LRIGs). ``subset``: they clash
+    unless one's colours hold the other's; ``different-colours``: any two colour sets
+    that differ clash (the literal reading, which rejects those official designs).
+    Colourless LRIGs clash with none."""
+    reading = params.get("reading", "no-shared-colour")
     by_type: dict[str, list] = {}
-    first_colours: dict[str, tuple] = {}
-    clash = False
+    colour_sets: dict[str, set[frozenset[str]]] = {}
     for entry in deck.lrig:
         card = entry.card
         if card.colors and card.type in LRIG_TYPES:
             for lrig_type in card.lrig_types:
                 by_type.setdefault(lrig_type, []).append(entry)
-                first = first_colours.setdefault(lrig_type, card.colors)
-                if first is not card.colors and first != card.colors:
-                    clash = True
-    if not clash:
-        return  # every LRIG type in one colour (as written: the same colours in another order are checked below)
+                colour_sets.setdefault(lrig_type, set()).add(frozenset(card.colors))
     reported: set[tuple] = set()
-    for lrig_type, entries in by_type.items():
-        colour_sets = {frozenset(e.card.colors) for e in entries}
-        if len(colour_sets) > 1:
-            key = tuple(sorted(e.card.number for e in entries))
-            if key in reported:
-                continue
-            reported.add(key)
-            yield Finding(
-                tuple(entries),
-                "lrig",
-                entries[0].line,
-                sorted("/".join(sorted(c)) for c in colour_sets),
-                1,
-                args={"type": lrig_type},
-            )
+    for lrig_type, sets in colour_sets.items():
+        if len(sets) < 2:
+            continue  # the usual deck: every LRIG type in one colour set
+        clashing = {
+            colours
+            for colours in sets
+            for other in sets
+            if other is not colours and other != colours and _clash(colours, other, reading)
+        }
+        if not clashing:
+            continue
+        entries = [e for e in by_type[lrig_type] if frozenset(e.card.colors) in clashing]
+        key = tuple(sorted(e.card.number for e in entries))
+        if key in reported:
+            continue
+        reported.add(key)
+        yield Finding(
+            tuple(entries),
+            "lrig",
+            entries[0].line,
+            sorted("/".join(sorted(c)) for c in clashing),
+            1,
+            args={"type": lrig_type},
+        )
+
+
+def _clash(colours: frozenset[str], other: frozenset[str], reading: str) -> bool:
+    """Whether two different colour sets of one LRIG type clash under ``reading``."""
+    if reading == "no-shared-colour":
+        return not colours & other
+    if reading == "subset":
+        return not (colours <= other or other <= colours)
+    return True  # different-colours: any difference

@@ -158,3 +158,16 @@ COLOUR: dict[str, Any] = {
         },
     },
 }
+
+COLOUR_CLASH: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "reading": {
+            "enum": ["no-shared-colour", "subset", "different-colours"],
+            "description": "When two LRIGs of one LRIG type clash: they share no colour (default; keeps the "
+            "official two-colour designs legal), neither's colours hold the other's, or their colours differ "
+            "at all (the literal wording). UNVERIFIED: no official text on multi-colour LRIGs was found.",
+        }
+    },
+}

@@ -44,6 +44,8 @@ class Card(NamedTuple):
     grow_cost: Mapping[str, int] | None = None
     cost: Mapping[str, int] | None = None
     power: int | None = None
+    #: The card lists (sources) that describe the card: ``relax`` lists only Diva-legal cards.
+    sources: tuple[str, ...] = ()
     #: The same-name key (reprints and promotional notes compare equal).
     key: str = ""
 
@@ -96,6 +98,7 @@ class Card(NamedTuple):
             grow_cost=data.get("grow_cost"),
             cost=data.get("cost"),
             power=data.get("power"),
+            sources=tuple(data.get("sources", ())),
             key=name_key(data["name"]),
         )
 

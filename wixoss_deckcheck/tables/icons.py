@@ -1,72 +1,158 @@
-"""Format icons: which cards carry the key and diva icons.
+"""Format icons, as of a day: which cards carry the key and diva icons, and which exist yet.
 
-The official card pages print the icons; when the pool records them
-(``formats`` on a card) they are used as they are. Otherwise they are derived
-from the card number with the format table's ``icons`` patterns (RULES.md §4).
-A name carries an icon when any print of it (reprints included) does: that is the
-same-name carve-out.
+The official card pages print the icons; when the pool records them (``formats`` on a
+card, from the official pages) they are used as they are. Otherwise they come from the
+evidence the format table's ``icons`` list names: a card in a source that lists only
+Diva-legal cards (the relax deck editor's list), or a pattern of card numbers (a series,
+or single cards the official site names). A name carries an icon when any print of it
+(reprints included) does: that is the same-name carve-out.
+
+Given a day and the release calendar, the index sees only the prints released by then:
+the same-name carve-out and the Diva level-0 carve-out never lean on a card printed later.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from wixoss_deckcheck.model.cards import Card
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
+    from wixoss_deckcheck.tables.releases import ReleaseCalendar
+
+
+class IconRule(NamedTuple):
+    """One line of a format table's ``icons`` list."""
+
+    pattern: re.Pattern[str] | None  # matched at the start of a card number
+    listed_in: str | None  # or: the card is in this source's list
+    icons: frozenset[str]
+    note: str
+
+
+def _rules(table: Iterable[dict]) -> list[IconRule]:
+    return [
+        IconRule(
+            re.compile(row["pattern"]) if row.get("pattern") else None,
+            row.get("listed_in"),
+            frozenset(row["icons"]),
+            row.get("note") or row.get("source") or "",
+        )
+        for row in table
+    ]
 
 
 class IconIndex:
-    """Icons per number and per name, for one pool and one icon table."""
+    """Icons per number and per name, for one pool and one icon table (and, when given,
+    one day: only the prints released by then count)."""
 
-    def __init__(self, pool: CardPool, table: Iterable[dict]):
+    def __init__(
+        self, pool: CardPool, table: Iterable[dict], calendar: ReleaseCalendar | None = None, day: str | None = None
+    ):
         self.pool = pool
-        self._patterns = [(re.compile(row["pattern"]), frozenset(row["icons"])) for row in table]
+        rules = _rules(table)
+        self._patterns = [rule for rule in rules if rule.pattern is not None]
+        self._listed = [rule for rule in rules if rule.listed_in is not None]
+        self.calendar = calendar if day is not None else None
+        self.day = day
         self._by_name: dict[str, frozenset[str]] = {}
         self._by_number: dict[str, frozenset[str]] = {}
-        #: Card-pool checks remember the (number, name) pairs they found legal, per rule.
+        self._released: dict[str, bool] = {}
         self._level_zero: dict[frozenset[str], set[tuple[frozenset[str], str]]] = {}
 
+    # -- what exists on the day ------------------------------------------------------
+    def number_released(self, number: str) -> bool:
+        """Whether the print ``number`` is out on the index's day (always, without one)."""
+        if self.calendar is None or self.day is None:
+            return True
+        found = self._released.get(number)
+        if found is None:
+            found = self._released[number] = self.calendar.is_released(number, self.day)
+        return found
+
+    def card_released(self, card: Card) -> bool:
+        """Whether some print of this card row is out on the day."""
+        return any(self.number_released(number) for number in (card.number, *card.reprints))
+
+    def name_released(self, card: Card) -> bool:
+        """Whether some card of this name (any row, any print) is out on the day."""
+        return self.card_released(card) or any(self.card_released(same) for same in self.pool.same_name(card))
+
+    # -- icons ------------------------------------------------------------------------
     def icons_of_number(self, number: str) -> frozenset[str]:
+        """The icons the number patterns give a print."""
         found = self._by_number.get(number)
         if found is None:
             found = frozenset()
-            for pattern, icons in self._patterns:
-                if pattern.match(number):
-                    found = icons
+            for rule in self._patterns:
+                if rule.pattern is not None and rule.pattern.match(number):
+                    found = rule.icons
                     break
             self._by_number[number] = found
         return found
 
+    def _listed_icons(self, card: Card) -> frozenset[str]:
+        icons: frozenset[str] = frozenset()
+        for rule in self._listed:
+            if rule.listed_in in card.sources:
+                icons |= rule.icons
+        return icons
+
     def icons_of_card(self, card: Card) -> frozenset[str]:
-        """Icons of one card row: recorded ones, else derived from all its numbers."""
+        """Icons of one card row: recorded ones, else those of the lists it is in and of
+        its numbers (released ones only, given a day)."""
         if card.formats is not None:
             return frozenset(card.formats)
-        icons: set[str] = set()
+        icons = set(self._listed_icons(card))
         for number in (card.number, *card.reprints):
-            icons |= self.icons_of_number(number)
+            if self.number_released(number):
+                icons |= self.icons_of_number(number)
         return frozenset(icons)
 
     def icons_of_name(self, card: Card) -> frozenset[str]:
-        """Icons of any card with the same name as ``card`` (the same-name carve-out)."""
+        """Icons of any released card with the same name as ``card`` (the same-name carve-out)."""
         cached = self._by_name.get(card.key)
         if cached is None:
             icons: set[str] = set()
             for same in self.pool.same_name(card):
-                icons |= self.icons_of_card(same)
+                if same is card or self.card_released(same):
+                    icons |= self.icons_of_card(same)
             cached = self._by_name[card.key] = frozenset(icons)
         return cached
 
+    def icon_origins(self, card: Card) -> list[str]:
+        """Where each of a card row's icons comes from, in words (``cards show``)."""
+        if card.formats is not None:
+            shown = ", ".join(card.formats) or "none"
+            return [f"{shown}: recorded in the pool (the official card page)"]
+        out = []
+        for rule in self._listed:
+            if rule.listed_in in card.sources:
+                out.append(f"{', '.join(sorted(rule.icons))}: listed by {rule.listed_in} ({rule.note})")
+        for number in (card.number, *card.reprints):
+            for rule in self._patterns:
+                if rule.pattern is not None and rule.pattern.match(number):
+                    icons = ", ".join(sorted(rule.icons)) or "none"
+                    out.append(f"{icons}: {number} matches {rule.pattern.pattern} ({rule.note})")
+                    break
+        return out or ["none: no evidence of an icon (All-Star only)"]
+
     def level_zero_signatures(self, required: frozenset[str]) -> set[tuple[frozenset[str], str]]:
-        """(colours, LRIG type) of every level-0 LRIG carrying one of ``required`` icons."""
+        """(colours, LRIG type) of every released level-0 LRIG carrying one of ``required`` icons."""
         found = self._level_zero.get(required)
         if found is None:
             found = set()
             for card in self.pool.cards:
-                if card.is_lrig and card.level == 0 and not card.token and self.icons_of_card(card) & required:
+                if (
+                    card.is_lrig
+                    and card.level == 0
+                    and not card.token
+                    and self.icons_of_card(card) & required
+                    and self.card_released(card)
+                ):
                     for lrig_type in card.lrig_types:
                         found.add((frozenset(card.colors), lrig_type))
             self._level_zero[required] = found

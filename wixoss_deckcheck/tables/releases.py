@@ -1,0 +1,134 @@
+"""When each card came out: the release calendar of ``formats/data/releases.yaml``.
+
+A product's date is the earliest day it can have been on sale; dates known only to the
+month, the year or as a bound are lower bounds, and a product without a known date is
+taken as released (a deck is never refused on a guess). A card is released on a day
+when some print of it (reprints and same-name cards included) is.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from wixoss_deckcheck.files.resources import formats_dir
+from wixoss_deckcheck.pool.normalize import number_key, series_of
+
+_DIGITS = re.compile(r"(\d+)")
+#: How much earlier than its given date a product known only "around a month" may be.
+_APPROX_SLACK = _dt.timedelta(days=31)
+
+
+class Release(NamedTuple):
+    """The release of one product or promo range, with its source."""
+
+    date: str | None
+    precision: str
+    confidence: str
+    source: str
+    name: str | None = None
+
+    @property
+    def earliest(self) -> str | None:
+        """The first day cards of it can be in a deck (None: unknown, taken as always)."""
+        if self.date is None:
+            return None
+        if self.precision == "approx-month":
+            return (_dt.date.fromisoformat(self.date) - _APPROX_SLACK).isoformat()
+        return self.date
+
+
+def _release(raw: dict[str, Any]) -> Release:
+    return Release(
+        raw.get("date"),
+        raw.get("precision", "unknown"),
+        raw.get("confidence", "none"),
+        raw.get("source", ""),
+        raw.get("name"),
+    )
+
+
+def _promo_key(number: str) -> tuple[str, int] | None:
+    """(family, number) of a promo card number: ``PR-K060`` → (``PR-K``, 60)."""
+    key = number_key(number)
+    match = _DIGITS.search(key.rpartition("-")[2])
+    if match is None:
+        return None
+    return series_of(key), int(match.group(1))
+
+
+class ReleaseCalendar:
+    """Release dates by card number."""
+
+    def __init__(self, series: dict[str, Release], promos: list[tuple[str, int, int, Release]]):
+        self.series = series
+        self.promos = promos
+        self._by_number: dict[str, Release | None] = {}
+
+    def release_of(self, number: str) -> Release | None:
+        """The release a card number belongs to (a promo's own range first), or None."""
+        if number in self._by_number:
+            return self._by_number[number]
+        found: Release | None = None
+        promo = _promo_key(number) if number_key(number).startswith("PR") else None
+        if promo is not None:
+            family, value = promo
+            for first_family, first, last, release in self.promos:
+                if family == first_family and first <= value <= last:
+                    found = release
+                    break
+        if found is None:
+            found = self.series.get(series_of(number_key(number)))
+        self._by_number[number] = found
+        return found
+
+    def earliest(self, number: str) -> str | None:
+        """The first day a print can be in a deck, or None when no date is known."""
+        release = self.release_of(number)
+        return release.earliest if release is not None else None
+
+    def is_released(self, number: str, day: str) -> bool:
+        """Whether the print ``number`` can be in a deck on ``day``."""
+        earliest = self.earliest(number)
+        return earliest is None or earliest <= day
+
+
+def calendar_path() -> Path:
+    return formats_dir() / "data" / "releases.yaml"
+
+
+def _read(path: Path) -> dict:
+    """The calendar file's data, validated (the validation remembered in the cache)."""
+    from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
+    from wixoss_deckcheck.files.schema import schema_stamp
+
+    schema_path = path.parent / "releases.schema.json"
+    depends = schema_stamp(schema_path)
+    cached = load_marshalled("releases", path, depends)
+    if cached is not None:
+        return cached
+    from wixoss_deckcheck.files.schema import load_schema, validate
+    from wixoss_deckcheck.files.text import read_text_file
+    from wixoss_deckcheck.files.yamllines import load_plain
+
+    data = load_plain(read_text_file(path, "release calendar"), str(path))
+    validate(data, load_schema(schema_path), str(path))
+    store_marshalled("releases", path, data, depends)
+    return data
+
+
+@lru_cache(maxsize=4)
+def load_calendar(path: Path | None = None) -> ReleaseCalendar:
+    """The release calendar (the shipped one unless ``path`` is given)."""
+    data = _read(path or calendar_path())
+    series = {number_key(key): _release(raw) for key, raw in data["series"].items()}
+    promos = []
+    for raw in data["promos"]:
+        first, last = _promo_key(raw["first"]), _promo_key(raw["last"])
+        if first is None or last is None:
+            continue
+        promos.append((first[0], first[1], last[1], _release(raw)))
+    return ReleaseCalendar(series, promos)

@@ -171,3 +171,40 @@ def test_exclude_removes_a_card_from_the_pool(tmp_path, full_pool):
     result = Checker(full_pool, load_table(path), "2026-01-01").check(parse_deck_text(D01, "d.txt"))
     assert [(v.code, v.cards) for v in result.violations] == [("WX120", ("WXDi-D01-013",))]
     assert "excludes" in result.violations[0].message
+
+
+def test_every_mayus_room_entry_has_a_first_day_and_a_source():
+    """No built-in Mayu's Room entry applies "always": an unknown day is a documented lower bound."""
+    from wixoss_deckcheck.tables.loading import builtin_format_ids
+
+    for format_id in builtin_format_ids():
+        for entry in load_format(format_id).mayus_room:
+            assert entry.effective, (format_id, entry.index)
+            assert entry.effective >= "2014-08-28", (format_id, entry.index)  # the first restriction
+            assert entry.source and entry.confidence, (format_id, entry.index)
+            assert entry.effective_bound in ("exact", "not-before")
+            if entry.effective_bound == "not-before":
+                assert entry.note, (format_id, entry.index)  # the bound is explained
+
+
+def test_the_release_calendar_dates_every_series_of_the_card_data():
+    """Every series in the shared card data has a calendar entry (a date, or an explicit null)."""
+    import csv
+
+    from conftest import CARDDATA
+
+    from wixoss_deckcheck.pool.normalize import number_key, series_of
+    from wixoss_deckcheck.tables.releases import load_calendar
+
+    calendar = load_calendar()
+    numbers = set()
+    for path in (CARDDATA / "wixossreact").glob("CardData_Sheet*.csv"):
+        with open(path, encoding="utf-8-sig") as handle:
+            numbers |= {row["CardNum"] for row in csv.DictReader(handle)}
+    missing = sorted({series_of(n) for n in numbers if calendar.release_of(n) is None})
+    assert missing == []
+    assert calendar.earliest("WX01-001") == "2014-04-26"
+    assert calendar.earliest("SP38-008") == "2024-07-22"
+    dated = [release for release in calendar.series.values() if release.date]
+    assert len(dated) >= 160 and all(release.source for release in dated)
+    assert number_key("WX25-P1") in calendar.series

@@ -88,6 +88,8 @@ class Placeholders(dict):
             return "/".join(messages.colour(c) for c in args[key].split("/"))
         if key == "types" and args.get("types") == "-":
             return messages.word("none")
+        if key == "effective" and args.get("effective_bound") == "not-before":
+            return messages.word("not_before", date=args["effective"])
         if key in args:
             return args[key]
         raise KeyError(key)

@@ -17,6 +17,11 @@ def _matching(deck: ResolvedDeck, keys: frozenset[str]) -> list:
     return [e for e in deck.entries if e.card.key in keys]
 
 
+def _dates(item) -> dict:
+    """The entry's first day for the message, and whether it is only a lower bound."""
+    return {"effective": item.effective or "?", "effective_bound": item.effective_bound}
+
+
 def _first_line(entries) -> int | None:
     lines = [e.line for e in entries if e.line]
     return min(lines) if lines else None
@@ -29,7 +34,7 @@ def banned(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         if item.kind == "banned":
             for entry in _matching(deck, item.keys_a):
                 yield Finding(
-                    (entry,), entry.section, entry.line, entry.count, 0, args={"effective": item.effective or "?"}
+                    (entry,), entry.section, entry.line, entry.count, 0, args=_dates(item)
                 )
 
 
@@ -51,7 +56,7 @@ def copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
                     _first_line(entries),
                     found,
                     item.limit,
-                    args={"effective": item.effective or "?"},
+                    args=_dates(item),
                 )
 
 
@@ -65,7 +70,7 @@ def pair(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         side_a, side_b = _matching(deck, item.keys_a), _matching(deck, item.keys_b)
         if side_a and side_b:
             both = side_a + side_b
-            yield Finding(tuple(both), None, _first_line(both), args={"effective": item.effective or "?"})
+            yield Finding(tuple(both), None, _first_line(both), args=_dates(item))
 
 
 @check("WX143", "mayus-room-one-way", "error", "Card not allowed with another (Mayu's Room)", table_rule=False)
@@ -79,4 +84,4 @@ def one_way(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         if not side_a:
             continue
         for entry in _matching(deck, item.keys_b):
-            yield Finding((entry, *side_a), entry.section, entry.line, args={"effective": item.effective or "?"})
+            yield Finding((entry, *side_a), entry.section, entry.line, args=_dates(item))

@@ -61,6 +61,10 @@ class MayuEntry(NamedTuple):
     note: str | None
     keys_a: frozenset[str] = frozenset()
     keys_b: frozenset[str] = frozenset()
+    #: ``not-before``: the exact first day is unknown; ``effective`` is its documented lower bound.
+    effective_bound: str = "exact"
+    #: ``not-after``: the exact end is unknown; ``until`` is a documented upper bound.
+    until_bound: str = "exact"
 
     def in_force(self, day: str) -> bool:
         return (self.effective is None or self.effective <= day) and (self.until is None or day < self.until)
@@ -229,6 +233,8 @@ def _mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
                 note=item.get("note"),
                 keys_a=frozenset(name_key(ref["name"]) for ref in cards if ref.get("name")),
                 keys_b=frozenset(name_key(ref["name"]) for ref in others if ref.get("name")),
+                effective_bound=item.get("effective_bound") or "exact",
+                until_bound=item.get("until_bound") or "exact",
             )
         )
     return entries

@@ -110,7 +110,8 @@ def test_every_acceptance_problem_has_its_own_code_in_one_run(tmp_path, full_poo
         "WX121",
     }
     first = data["decks"][0]["violations"]
-    assert not any(v["code"] == "WX120" and "WXK07-058" in v["cards"] for v in first)  # same-name reprint accepted
+    # 羅原 Bp (WXK07-058) is not 羅原 ＢＰ (WXDi-P05-084): names fold width, not case (issue 11)
+    assert any(v["code"] == "WX120" and "WXK07-058" in v["cards"] for v in first)
     unknown = next(v for v in first if v["code"] == "WX001")
     assert "Did you mean" in unknown["message"] and "蒼天姫　アマビエ" in unknown["message"]
     assert {v["code"] for v in data["decks"][1]["violations"]} == {"WX101", "WX121"}

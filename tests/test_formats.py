@@ -208,3 +208,23 @@ def test_the_release_calendar_dates_every_series_of_the_card_data():
     dated = [release for release in calendar.series.values() if release.date]
     assert len(dated) >= 160 and all(release.source for release in dated)
     assert number_key("WX25-P1") in calendar.series
+
+
+def test_the_literal_colour_clash_reading_is_an_option(tmp_path, full_pool):
+    """WX131's reading is a rule option: the literal one rejects blue + blue/black コード・ピルルク."""
+    from wixoss_deckcheck.checking.checker import Checker
+
+    table = tmp_path / "literal.yaml"
+    table.write_text(
+        "id: literal\nextends: diva\nrules:\n  - id: lrig-type-colour-clash\n    check: lrig-type-colour-clash\n"
+        "    params: {reading: different-colours}\n    since: '2023-02-01'\n    source: test\n",
+        encoding="utf-8",
+    )
+    deck = parse_deck_text(
+        "[main]\n" + "".join(f"4 WXDi-D01-0{n}\n" for n in range(12, 22)) + "[lrig]\nWX25-P2-031\nWX25-P2-032\n",
+        "d.txt",
+    )
+    codes = {v.code for v in Checker(full_pool, load_format(format_file=str(table)), "2026-11-30").check(deck).violations}
+    assert "WX131" in codes
+    codes = {v.code for v in Checker(full_pool, load_format("diva"), "2026-11-30").check(deck).violations}
+    assert "WX131" not in codes

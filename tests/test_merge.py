@@ -105,12 +105,15 @@ def test_official_icons_win_and_every_field_has_a_source(by_number):
 def test_merge_report_lists_real_conflicts(document):
     conflicts = [entry for entry in document["merge_report"] if entry["kind"] == "conflict"]
     assert conflicts
-    colours = {entry["number"]: entry for entry in conflicts if entry["field"] == "colors"}
-    assert colours["PR-171"]["values"] == {"wixossreact": ["white"], "webxoss": ["black"]}
-    assert colours["PR-171"]["kept"] == "wixossreact" and colours["PR-171"]["value"] == ["white"]
-    assert any(entry["field"] == "life_burst" for entry in conflicts)
-    assert all(set(entry) >= {"number", "field", "values", "kept", "value"} for entry in conflicts)
-    assert "kept white (wixossreact)" in describe_entry(colours["PR-171"])
+    # PR-170/PR-171 were the one colour conflict: webxoss has their numbers the wrong way round,
+    # which cardpool/corrections.yaml corrects (the official image URLs WixossReact records decide).
+    assert not [entry for entry in conflicts if entry["field"] == "colors"]
+    cards = {card["number"]: card for card in document["cards"]}
+    assert cards["PR-170"]["name"] == "ウムル" and cards["PR-170"]["names"]["en"] == "Umuru"
+    assert cards["PR-171"]["name"] == "タウィル" and cards["PR-171"]["names"]["en"] == "Tawil=Noll"
+    bursts = [entry for entry in conflicts if entry["field"] == "life_burst"]
+    assert bursts and all(set(entry) >= {"number", "field", "values", "kept", "value"} for entry in conflicts)
+    assert f"kept {bursts[0]['value']} ({bursts[0]['kept']})" in describe_entry(bursts[0])
 
 
 def _source(name, records):

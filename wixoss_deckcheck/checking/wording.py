@@ -84,6 +84,10 @@ class Placeholders(dict):
             )
         if key == "type" and self.info.slug == "deck-card-types":
             return messages.card_type(args["type"])
+        if key == "type_word":
+            return messages.card_type(args["type"])
+        if key == "allowed_n" and isinstance(finding.allowed, dict):
+            return next(iter(finding.allowed.values()))
         if key in ("missing", "colours") and key in args:
             return "/".join(messages.colour(c) for c in args[key].split("/"))
         if key == "types" and args.get("types") == "-":

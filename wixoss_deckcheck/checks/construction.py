@@ -163,3 +163,25 @@ def starting_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(tuple(zeros), "lrig", zeros[0].line if zeros else None, total, counts)
     elif not params.get("more_level_zero_allowed", True) and total not in counts:
         yield Finding(tuple(zeros), "lrig", zeros[0].line, total, counts)
+
+
+@check("WX112", "card-text-deck-limit", "error", "Over a limit the card's own text sets")
+def card_text_deck_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+    """Some cards limit the deck that holds them, in their own text: 夢限 -Ｐ- (WXK03-003A)
+    「このカードをルリグデッキに入れる場合、あなたのルリグデッキにはアーツを３枚までしか入れられない」.
+    The pool derives these limits from the card text (``deck_limits``); a deck with the card
+    may hold at most that many cards of the type."""
+    for entry in deck.entries:
+        for limit in entry.card.deck_limits:
+            section = limit["deck"]
+            found = sum(e.count for e in deck.section(section) if e.card.type == limit["type"])
+            if found > limit["max"]:
+                yield Finding(
+                    (entry,),
+                    section,
+                    entry.line,
+                    found,
+                    {"max": limit["max"]},
+                    args={"type": limit["type"]},
+                )
+

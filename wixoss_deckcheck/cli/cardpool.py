@@ -108,8 +108,8 @@ def _echo_build(target, document, result, verbose: bool) -> None:
     click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers (with reprints)")
     click.echo(f"sources: {sources}")
     click.echo(
-        f"merge report: {counts['conflicts']} conflicts, {counts['unmatched']} unmatched records "
-        f"(all in the pool's merge_report)"
+        f"merge report: {counts['conflicts']} conflicts, {counts['unmatched']} unmatched records, "
+        f"{counts.get('construction', 0)} deck-construction texts (all in the pool's merge_report)"
     )
     conflicts = [entry for entry in result.report if entry["kind"] == "conflict"]
     shown = conflicts if verbose else conflicts[:_SHOWN_CONFLICTS]

@@ -21,7 +21,7 @@ from wixoss_deckcheck.files.dirs import user_cache_dir
 from wixoss_deckcheck.files.text import replace_atomically
 
 #: The layout of every cache file; a file of another layout is never decoded.
-LAYOUT = 3
+LAYOUT = 5
 
 
 def _stamp(source: Path, depends: str) -> tuple:

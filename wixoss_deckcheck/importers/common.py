@@ -58,18 +58,68 @@ def parse_int(value: str | None) -> int | None:
         return None
 
 
-def parse_cost(value: str | None) -> dict[str, int] | None:
-    """``《白》×２《無》×１`` → ``{"white": 2, "colorless": 1}``; ``-`` → ``None``."""
+def parse_cost(value: str | None) -> dict | None:
+    """``《白》×２《無》×１`` → ``{"white": 2, "colorless": 1}``; ``-`` → ``None``.
+
+    An either/or symbol is a choice: ``《青/黒》×１`` → ``{"choice": [{"colours": ["blue",
+    "black"], "amount": 1}]}`` (paid with cards of any one of those colours, each symbol
+    alone); coins are ``coin``.
+    """
     if value is None or empty(value):
         return None
-    cost: dict[str, int] = {}
+    cost: dict = {}
+    choices: list[dict] = []
     for name, count in _COST_PART.findall(value):
-        key = COST_NAMES.get(name.strip())
+        amount = parse_int(count) if count else 1
+        parts = [part.strip() for part in re.split(r"[/／]", name)]
+        if len(parts) > 1:
+            colours = [COST_NAMES[part] for part in parts if part in JA_COLOURS]
+            if colours and amount:
+                choices.append({"colours": colours, "amount": amount})
+            continue
+        key = COST_NAMES.get(parts[0])
         if key is None:
             continue
-        amount = parse_int(count) if count else 1
         cost[key] = cost.get(key, 0) + (amount or 0)
-    return {key: amount for key, amount in cost.items() if amount}
+    result: dict = {key: amount for key, amount in cost.items() if amount}
+    if choices:
+        result["choice"] = choices
+    return result
+
+
+#: Card text that limits what the deck may hold when the card is in it, e.g. 夢限 -Ｐ-
+#: (WXK03-003A): 「このカードをルリグデッキに入れる場合、あなたのルリグデッキにはアーツを３枚までしか入れられない」.
+_DECK_LIMIT = re.compile(
+    r"このカードを(?P<where>ルリグデッキ|メインデッキ|デッキ)に入れる場合、あなたの(?P<deck>ルリグデッキ|メインデッキ|デッキ)には"
+    r"(?P<what>[^を]+?)を(?P<max>[0-9０-９]+)枚までしか入れられない"
+)
+#: Any sentence about what a deck may hold (listed for review by ``cardpool build``).
+CONSTRUCTION_TEXT = re.compile(
+    r"[^。]*(?:デッキに入れる場合|しか入れられない|デッキに入れられない|デッキに入れることができない)[^。]*"
+)
+_DECKS = {"ルリグデッキ": "lrig", "メインデッキ": "main", "デッキ": "main"}
+
+
+def deck_limits(text: str | None) -> list[dict]:
+    """The deck-construction limits a card's text sets: ``[{"deck": "lrig", "type": "ARTS",
+    "max": 3}]`` for 「…ルリグデッキにはアーツを３枚までしか入れられない」."""
+    if not text:
+        return []
+    found = []
+    for match in _DECK_LIMIT.finditer(unicodedata.normalize("NFKC", text).replace(" ", "")):
+        what = match.group("what")
+        kind = JA_TYPES.get(what)
+        if kind is None:
+            continue  # e.g. team PIECEs in total: the format's team-piece-limit rule
+        found.append({"deck": _DECKS[match.group("deck")], "type": kind, "max": int(match.group("max"))})
+    return found
+
+
+def construction_texts(text: str | None) -> list[str]:
+    """Every sentence of a card's text about what a deck may hold."""
+    if not text:
+        return []
+    return [match.group(0).strip() for match in CONSTRUCTION_TEXT.finditer(text)]
 
 
 def parse_limiting(value: str | None) -> list[str]:
@@ -103,6 +153,38 @@ def piece_team(text: str | None) -> str | None:
     return re.sub(r"\s+", "", name)
 
 
+# On the NFKC-folded text (＜＞＆１ fold to <>&1).
+_TEAM_CONDITION = re.compile(r"【使用条件】\s*【チーム】\s*(?:<([^>]+)>|(いずれかのチーム))(&全員レベル([0-9]+)以上)?")
+_DREAM_TEAM_CONDITION = re.compile(
+    r"【使用条件】\s*【ドリームチーム】\s*(?:合計([0-9]+)種類以上の色を持つ|(.+?)のルリグを1体以上含む)"
+)
+
+
+def piece_condition(text: str | None) -> dict | None:
+    """The team or dream-team use condition of a PIECE, structured:
+    ``{"kind": "team", "team": "アンシエント・サプライズ", "min_level": 1}`` (``"team": null``:
+    any team), ``{"kind": "dream-team", "colours_total": 3}`` (three or more colours among
+    the three LRIGs) or ``{"kind": "dream-team", "includes": ["white", "black"]}`` (at least
+    one LRIG of one of those colours)."""
+    if not text:
+        return None
+    folded = unicodedata.normalize("NFKC", text)
+    match = _TEAM_CONDITION.search(folded)
+    if match:
+        team = re.sub(r"\s+", "", match.group(1).replace("･", "・")) if match.group(1) else None
+        condition: dict = {"kind": "team", "team": team}
+        if match.group(4):
+            condition["min_level"] = int(match.group(4))
+        return condition
+    match = _DREAM_TEAM_CONDITION.search(folded)
+    if match:
+        if match.group(1):
+            return {"kind": "dream-team", "colours_total": int(match.group(1))}
+        colours = [JA_COLOURS[c] for c in re.findall(r"[白赤青緑黒]", match.group(2))]
+        return {"kind": "dream-team", "includes": colours}
+    return None
+
+
 def is_team_piece(text: str | None) -> bool:
     """A PIECE whose use condition (【使用条件】) names a team or dream team."""
     return text is not None and bool(re.search(r"【使用条件】\s*【(?:ドリーム)?チーム】", text))
@@ -113,13 +195,21 @@ def is_token_number(number: str) -> bool:
 
 
 def build_pool_document(cards: list[dict], sources: Iterable[dict]) -> dict:
-    """Wrap card dictionaries into a pool document (sorted by number)."""
+    """Wrap card dictionaries into a pool document (sorted by number), with the
+    corrections of ``cardpool/corrections.yaml`` that name cards applied."""
+    from wixoss_deckcheck.importers.corrections import apply_plays_as
+
+    cards = list(cards)
+    apply_plays_as(cards)
     return {
         "schema": POOL_SCHEMA_ID,
         "generator": f"wixoss-deckcheck {__version__}",
         "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
         "sources": list(sources),
-        "cards": sorted(cards, key=lambda card: card["number"]),
+        "cards": sorted(
+            ({key: value for key, value in card.items() if not key.startswith("_")} for card in cards),
+            key=lambda card: card["number"],
+        ),
     }
 
 

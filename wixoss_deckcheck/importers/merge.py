@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from wixoss_deckcheck.importers.catalogue import merge_rank
 from wixoss_deckcheck.importers.chinese import derive_traditional_names
+from wixoss_deckcheck.importers.merge_report import construction_entries
 from wixoss_deckcheck.importers.precedence import (
     CONFLICT_FIELDS,
     NOT_MERGED,
@@ -65,6 +66,8 @@ class PoolMerger:
         self._english_index: dict[str, list[dict]] = {}
         self._first_source: str | None = None
         self.report: list[dict] = []
+        #: (number, sentence) of the deck-construction texts already reported.
+        self._construction_seen: set[tuple[str, str]] = set()
 
     # -- building blocks ---------------------------------------------------------
     def _new_card(self, record: dict, source: str) -> dict:
@@ -167,6 +170,7 @@ class PoolMerger:
         if self._first_source is None:
             self._first_source = source
         self.report.extend(imported.skipped)
+        self.report.extend(construction_entries(imported, self._construction_seen))
         names_only = [record for record in imported.records if record.get("_names_only")]
         for record in imported.records:
             if not record.get("_names_only"):
@@ -380,6 +384,7 @@ class PoolMerger:
             "numbers": len(self._by_number),
             "conflicts": sum(1 for e in self.report if e["kind"] == "conflict"),
             "unmatched": sum(1 for e in self.report if e["kind"] == "unmatched"),
+            "construction": sum(1 for e in self.report if e["kind"] == "construction"),
         }
         return MergeResult(self.cards, self.report, counts)
 

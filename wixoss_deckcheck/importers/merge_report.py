@@ -2,6 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.importers.source import ImportedSource
+
+
+def construction_entries(imported: ImportedSource, seen: set[tuple[str, str]]) -> Iterator[dict]:
+    """A report entry for each card text about what a deck may hold (once per number and
+    sentence), with the limits the pool derived from it (``value``; None when none)."""
+    for record in imported.records:
+        for sentence in record.get("_construction", ()):
+            if (record["number"], sentence) in seen:
+                continue
+            seen.add((record["number"], sentence))
+            yield {
+                "kind": "construction",
+                "source": imported.name,
+                "number": record["number"],
+                "note": sentence,
+                "value": record.get("deck_limits") or None,
+            }
+
 
 def describe_entry(entry: dict) -> str:
     """One line for a merge-report entry, e.g. ``WX01-051 life_burst: wixossreact=True,

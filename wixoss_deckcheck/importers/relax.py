@@ -16,11 +16,14 @@ from pathlib import Path
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
+    construction_texts,
+    deck_limits,
     empty,
     is_team_piece,
     parse_colours,
     parse_cost,
     parse_int,
+    piece_condition,
     split_types,
 )
 from wixoss_deckcheck.importers.source import ImportedSource, read_json_list, set_if
@@ -103,6 +106,13 @@ def record_from_row(row: dict) -> dict:
         record["team"] = str(row["TEAM"]).strip()
     if kind in ("PIECE", "RELAY_PIECE") and is_team_piece(text):
         record["team_piece"] = True
+        set_if(record, "piece_condition", piece_condition(text))
+    limits = deck_limits(text)
+    if limits:
+        record["deck_limits"] = limits
+    sentences = construction_texts(text)
+    if sentences:
+        record["_construction"] = sentences
     if not empty(row.get("RARE")):
         record["rarity"] = str(row["RARE"]).strip()
     copies = parse_int(str(row.get("BAN") or ""))

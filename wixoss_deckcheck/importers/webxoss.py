@@ -12,11 +12,13 @@ limit) are dropped, never taken as values.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.importers.corrections import corrected_numbers
 from wixoss_deckcheck.importers.source import ImportedSource, read_json_list
-from wixoss_deckcheck.pool.normalize import series_of
+from wixoss_deckcheck.pool.normalize import number_key, series_of, strip_promo_note
 
 SOURCE_NAME = "webxoss"
 _TYPES = {
@@ -54,6 +56,15 @@ def _cost(row: dict) -> dict[str, int]:
         if isinstance(amount, int) and amount > 0:
             cost[colour] = amount
     return cost
+
+
+_JAPANESE_PREFIX = re.compile(r"^[^\x00-\x7f]+[\s\u3000]+(?=[A-Za-z])")
+
+
+def _english(name: str) -> str:
+    """An English name without the Japanese words some entries begin with
+    (``星占の巫女　Remember Night, Star-Reading Miko`` → ``Remember Night, Star-Reading Miko``)."""
+    return _JAPANESE_PREFIX.sub("", name)
 
 
 def record_from_row(row: dict) -> dict:
@@ -94,7 +105,9 @@ def record_from_row(row: dict) -> dict:
     names = {}
     for key, field in (("en", "name_en"), ("zh_hans", "name_zh_CN"), ("kana", "kana")):
         if _text(row.get(field)):
-            names[key] = _text(row[field])
+            names[key] = strip_promo_note(_text(row[field])).strip()  # "Spirit Salvage (… 初回限定特典)"
+    if "en" in names:
+        names["en"] = _english(names["en"])
     if names:
         record["names"] = names
     if _text(row.get("rarity")):
@@ -113,12 +126,15 @@ def import_webxoss(path: str | Path) -> ImportedSource:
         if not isinstance(row, dict) or not _text(row.get("wxid")) or not _text(row.get("name")):
             raise InputError(f"webxoss card list entry {index} is not a card (needs wxid and name)", str(target))
         by_pid[row.get("pid")] = row
+    renumber = corrected_numbers(SOURCE_NAME)  # cardpool/corrections.yaml
     records = []
     for row in rows:
         record = record_from_row(row)
+        record["number"] = renumber.get(number_key(record["number"]), record["number"])
         canonical = by_pid.get(row.get("cid"))
         if canonical is not None and canonical is not row:
-            record["_reprint_of"] = _text(canonical["wxid"])
+            reprint_of = _text(canonical["wxid"])
+            record["_reprint_of"] = renumber.get(number_key(reprint_of), reprint_of)
         records.append(record)
     description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
     return ImportedSource(SOURCE_NAME, records, description)

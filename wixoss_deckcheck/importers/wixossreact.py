@@ -16,6 +16,8 @@ from pathlib import Path
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
+    construction_texts,
+    deck_limits,
     empty,
     is_team_piece,
     is_token_number,
@@ -23,6 +25,7 @@ from wixoss_deckcheck.importers.common import (
     parse_cost,
     parse_int,
     parse_limiting,
+    piece_condition,
     piece_team,
     split_types,
 )
@@ -67,7 +70,7 @@ def card_from_row(row: dict[str, str], token: bool = False) -> dict:
         "limit": parse_int(row.get("Limit")),
         "series": series_of(number),
         "life_burst": (row.get("LifeBurst") or "0").strip() == "1",
-        "guard": card_type == "SIGNI" and ((row.get("Guard") or "0").strip() == "1" or text.startswith("【ガード】")),
+        "guard": card_type == "SIGNI" and text.lstrip().startswith("【ガード】"),  # the Guard column is wrong on 2
         "multi_ener": "【マルチエナ】" in text,
     }
     classes = split_types(row.get("CardClass"))
@@ -85,6 +88,15 @@ def card_from_row(row: dict[str, str], token: bool = False) -> dict:
         team = piece_team(text)
         if team and "team" not in card:
             card["team"] = team
+        condition = piece_condition(text)
+        if condition is not None:
+            card["piece_condition"] = condition
+    limits = deck_limits(text)
+    if limits:
+        card["deck_limits"] = limits
+    sentences = construction_texts(text)
+    if sentences:
+        card["_construction"] = sentences
     grow = parse_cost(row.get("GrowCost"))
     if grow is not None:
         card["grow_cost"] = grow

@@ -41,11 +41,15 @@ class Card(NamedTuple):
     token: bool = False
     names: Mapping[str, str] = {}
     classes: tuple[str, ...] = ()
-    grow_cost: Mapping[str, int] | None = None
-    cost: Mapping[str, int] | None = None
+    grow_cost: Mapping[str, Any] | None = None
+    cost: Mapping[str, Any] | None = None
     power: int | None = None
     #: The card lists (sources) that describe the card: ``relax`` lists only Diva-legal cards.
     sources: tuple[str, ...] = ()
+    #: Limits the card's own text sets on the deck holding it: ({"deck", "type", "max"}, ...).
+    deck_limits: tuple[Mapping[str, Any], ...] = ()
+    #: A team PIECE's use condition ({"kind": "team", "team", "min_level"} or dream-team).
+    piece_condition: Mapping[str, Any] | None = None
     #: The same-name key (reprints and promotional notes compare equal).
     key: str = ""
 
@@ -99,7 +103,9 @@ class Card(NamedTuple):
             cost=data.get("cost"),
             power=data.get("power"),
             sources=tuple(data.get("sources", ())),
-            key=name_key(data["name"]),
+            deck_limits=tuple(data.get("deck_limits", ())),
+            piece_condition=data.get("piece_condition"),
+            key=name_key(data.get("plays_as") or data["name"]),
         )
 
     @classmethod

@@ -1,9 +1,12 @@
 """Normalising card numbers and names so that the way a player writes them matches.
 
 Two names are "the same name" (RULES.md §2) when they are equal after:
-removing a trailing promotional note in full-width parentheses, width
-normalisation (NFKC folds full-width letters, digits and spaces), treating ``♯``
-as ``#``, removing white space, and ignoring case.
+removing a trailing promotional note in parentheses, width normalisation (NFKC folds
+full-width letters, digits and spaces), treating ``♯`` as ``#`` and ``⁑`` as ``*``, and
+removing white space. Letter case is kept: 羅原 Ｂｐ and 羅原 ＢＰ are two cards
+(WXK07-058, WXDi-P05-084). A parenthesis is a promotional note only when it says so
+(特典, 付録, キャンペーン, 参加賞, …): 「浦和ハナコ（水着）」 is a card of its own.
+The looser :func:`search_key`, for finding what a player typed, ignores case.
 
 Card numbers match case-insensitively, with or without the English edition's
 ``[EN]`` suffix, in full or half width.
@@ -15,7 +18,15 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-_PROMO_NOTE = re.compile(r"（[^（）]*）\s*$")
+_TRAILING_PARENS = re.compile(r"\s*[（(]([^（）()]*)[）)]\s*$")
+#: Words of the distribution notes the card lists append to promo names (450 notes of the
+#: shared card data, none of the 104 parentheses that are part of a name, such as （水着）).
+_PROMO_WORDS = re.compile(
+    "特典|付録|キャンペーン|参加賞|購入|引換|配布|限定|パック|PARTY|大会|BOX|景品|賞|同梱|月号|vol|来場|"
+    "プレゼント|プロモ|抽選|初回|セット|ショップ|店舗|記念|congraturation|カード|スリーブ|予約|応募|"
+    "イベント|フェア|グランプリ|チャンピオン|交換|封入|セレモニー|ポイント|セレクターセレクション|selector",
+    re.IGNORECASE,
+)
 _SPACES = re.compile(r"\s+")
 _EN_SUFFIX = re.compile(r"\[EN\]$", re.IGNORECASE)
 # A card number: letters/digits joined by hyphens, with at least one hyphen and a digit.
@@ -28,19 +39,21 @@ def fold_width(text: str) -> str:
 
 
 def strip_promo_note(name: str) -> str:
-    """Remove a trailing promotional note such as ``（GLOWING DIVA 10パック購入特典）``."""
-    if "）" not in name:
+    """Remove a trailing promotional note such as ``（GLOWING DIVA 10パック購入特典）`` (a
+    parenthesis that is part of the name, such as ``（水着）``, stays)."""
+    if "）" not in name and ")" not in name:
         return name
-    stripped = _PROMO_NOTE.sub("", name)
-    return stripped if stripped.strip() else name
+    match = _TRAILING_PARENS.search(name)
+    if match is None or not _PROMO_WORDS.search(match.group(1)) or not name[: match.start()].strip():
+        return name
+    return name[: match.start()]
 
 
 def name_key(name: str) -> str:
     """The comparison key of a card name (see the module doc)."""
     text = fold_width(strip_promo_note(name.strip()))
-    text = text.replace("♯", "#")
-    text = "".join(text.split())  # str.split() splits on exactly the white space \s matches
-    return text.casefold()
+    text = text.replace("♯", "#").replace("⁑", "*")
+    return "".join(text.split())  # str.split() splits on exactly the white space \s matches
 
 
 _HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
@@ -63,10 +76,10 @@ def fold_latin_accents(text: str) -> str:
 def search_key(name: str) -> str:
     """A looser key for names in any language, as a player types them.
 
-    On top of :func:`name_key`: accents on Latin letters are dropped (``Två`` = ``Tva``)
-    and hiragana count as katakana (``たま`` = ``タマ``).
+    On top of :func:`name_key`: letter case is ignored, accents on Latin letters are
+    dropped (``Två`` = ``Tva``) and hiragana count as katakana (``たま`` = ``タマ``).
     """
-    return fold_latin_accents(name_key(name)).translate(_HIRAGANA_TO_KATAKANA)
+    return fold_latin_accents(name_key(name)).translate(_HIRAGANA_TO_KATAKANA).casefold()
 
 
 def split_edition_suffix(text: str) -> tuple[str, str | None]:

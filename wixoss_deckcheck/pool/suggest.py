@@ -25,7 +25,7 @@ def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str
         seen.add(card.number)
         shown = card.name
         english = card.names.get("en")
-        if english and not looks_like_number(text) and name_key(english) == key:
+        if english and not looks_like_number(text) and key in (name_key(english), search_key(english)):
             shown = f"{english} / {card.name}"
         result.append(f"{card.number} {shown}")
         if len(result) == limit:

@@ -1,0 +1,46 @@
+"""Corrections to the public card lists (``cardpool/corrections.yaml``), applied when the
+pool is built: numbers a source has the wrong way round, and collaboration prints that
+play under a WIXOSS card's name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from wixoss_deckcheck.files.resources import cardpool_dir
+from wixoss_deckcheck.pool.normalize import number_key
+
+
+@lru_cache(maxsize=1)
+def _table(path: Path | None = None) -> dict[str, Any]:
+    from wixoss_deckcheck.files.text import read_text_file
+    from wixoss_deckcheck.files.yamllines import load_plain
+
+    target = path or cardpool_dir() / "corrections.yaml"
+    return load_plain(read_text_file(target, "corrections file"), str(target)) or {}
+
+
+def corrected_numbers(source: str) -> dict[str, str]:
+    """Number key → the right number, for the records ``source`` has the wrong way round."""
+    fixes: dict[str, str] = {}
+    for swap in _table().get("swaps", []):
+        if swap["source"] == source:
+            first, second = swap["numbers"]
+            fixes[number_key(first)] = second
+            fixes[number_key(second)] = first
+    return fixes
+
+
+def apply_plays_as(cards: Iterable[dict]) -> None:
+    """Give collaboration prints the name they have under the rules (``plays_as``)."""
+    names = {number_key(number): entry["name"] for entry in _table().get("plays_as", []) for number in entry["numbers"]}
+    if not names:
+        return
+    for card in cards:
+        for number in (card["number"], *card.get("reprints", ())):
+            name = names.get(number_key(number))
+            if name is not None and name != card["name"]:
+                card["plays_as"] = name
+                break

@@ -224,7 +224,9 @@ def test_the_literal_colour_clash_reading_is_an_option(tmp_path, full_pool):
         "[main]\n" + "".join(f"4 WXDi-D01-0{n}\n" for n in range(12, 22)) + "[lrig]\nWX25-P2-031\nWX25-P2-032\n",
         "d.txt",
     )
-    codes = {v.code for v in Checker(full_pool, load_format(format_file=str(table)), "2026-11-30").check(deck).violations}
+    codes = {
+        v.code for v in Checker(full_pool, load_format(format_file=str(table)), "2026-11-30").check(deck).violations
+    }
     assert "WX131" in codes
     codes = {v.code for v in Checker(full_pool, load_format("diva"), "2026-11-30").check(deck).violations}
     assert "WX131" not in codes

@@ -34,7 +34,10 @@ def test_the_loose_search_key_ignores_case():
 def test_either_or_and_coin_costs_are_kept():
     assert parse_cost("《青/黒》×１") == {"choice": [{"colours": ["blue", "black"], "amount": 1}]}  # WX25-P2-033's grow
     assert parse_cost("《青》×１《黒》×１") == {"blue": 1, "black": 1}
-    assert parse_cost("《コイン》×２《白/黒》×１") == {"coin": 2, "choice": [{"colours": ["white", "black"], "amount": 1}]}
+    assert parse_cost("《コイン》×２《白/黒》×１") == {
+        "coin": 2,
+        "choice": [{"colours": ["white", "black"], "amount": 1}],
+    }
     assert parse_cost("《青/黒》×０") == {}  # a free grow stays free
     assert parse_cost("-") is None
 
@@ -60,7 +63,9 @@ def test_piece_conditions():
 def test_construction_limits_from_card_text():
     text = "このカードをルリグデッキに入れる場合、あなたのルリグデッキにはアーツを３枚までしか入れられない【常】：…"
     assert deck_limits(text) == [{"deck": "lrig", "type": "ARTS", "max": 3}]
-    assert deck_limits("【チーム】または【ドリームチーム】を持つピースはルリグデッキに合計１枚までしか入れられない") == []
+    assert (
+        deck_limits("【チーム】または【ドリームチーム】を持つピースはルリグデッキに合計１枚までしか入れられない") == []
+    )
 
 
 def test_the_full_pool_has_the_card_data_right(full_pool):
@@ -85,4 +90,6 @@ def test_the_merged_pool_cleans_names_and_corrects_numbers(merged_pool):
     assert merged_pool.resolve("図画の工作 ⁑カミネンド⁑").card.number == "WX22-026"
     assert merged_pool.by_number("PR-170").name == "ウムル" and merged_pool.by_number("PR-170").names["en"] == "Umuru"
     assert merged_pool.by_number("PR-171").name == "タウィル"
-    assert not any("(" in (card.names.get("en") or "") and "特典" in card.names.get("en", "") for card in merged_pool.cards)
+    assert not any(
+        "(" in (card.names.get("en") or "") and "特典" in card.names.get("en", "") for card in merged_pool.cards
+    )

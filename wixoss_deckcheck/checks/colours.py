@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 
 from wixoss_deckcheck.checks import params
 from wixoss_deckcheck.checks.registry import Finding, check
@@ -19,33 +20,65 @@ from wixoss_deckcheck.model.resolved import ResolvedDeck
 )
 def colour_outside_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """Diva Selection, 2020-12-05 to 2023-01-31: a card in the main deck or the LRIG deck
-    may not have a colour other than those of the level-0 LRIGs opened at game start;
+    may not have a colour other than those of the three level-0 LRIGs opened at game start
+    (「ゲーム開始時に公開される3枚のルリグが持つ色」); a deck with more level-0 LRIGs is judged by
+    the start that leaves the fewest cards out (option ``lrigs``);
     colourless cards are exempt (official column play_201127: 「青・緑・赤以外の色を持つ
     カードはメイン・ルリグ両デッキに入れられません」). A multi-colour card must have no
     colour outside them (option ``multicolour``)."""
-    lrigs = (
-        deck.level_zero_lrigs
-        if params.get("lrigs", "level-zero") == "level-zero"
-        else [e for e in deck.lrig if e.card.is_lrig]
-    )
-    available = {colour for e in lrigs for colour in e.card.colors}
     every = params.get("multicolour", "every") == "every"
-    for section in params.get("decks", ["main", "lrig"]):
-        for entry in deck.section(section):
-            colours = set(entry.card.colors)
-            if not colours or entry.card.token:
-                continue
-            covered = colours <= available if every else bool(colours & available)
-            if not covered:
-                missing = sorted(colours - available)
-                yield Finding(
-                    (entry,),
-                    section,
-                    entry.line,
-                    sorted(colours),
-                    sorted(available),
-                    args={"missing": "/".join(missing)},
-                )
+    entries = [
+        (section, entry)
+        for section in params.get("decks", ["main", "lrig"])
+        for entry in deck.section(section)
+        if entry.card.colors and not entry.card.token
+    ]
+    lrigs_param = params.get("lrigs", "starting-trio")
+    if lrigs_param == "all":
+        options = [frozenset(c for e in deck.lrig if e.card.is_lrig for c in e.card.colors)]
+    elif lrigs_param == "level-zero":
+        options = [frozenset(c for e in deck.level_zero_lrigs for c in e.card.colors)]
+    else:
+        options = _trio_colours(deck.level_zero_lrigs)
+    best: tuple[int, frozenset[str]] | None = None
+    for available in options:  # the start the player would choose: the one that leaves fewest cards out
+        uncovered = sum(1 for _section, entry in entries if not _covered(entry.card.colors, available, every))
+        if best is None or uncovered < best[0]:
+            best = (uncovered, available)
+    if best is None or best[0] == 0:
+        return
+    available = best[1]
+    for section, entry in entries:
+        colours = set(entry.card.colors)
+        if not _covered(entry.card.colors, available, every):
+            yield Finding(
+                (entry,),
+                section,
+                entry.line,
+                sorted(colours),
+                sorted(available),
+                args={"missing": "/".join(sorted(colours - available))},
+            )
+
+
+def _covered(colours: tuple[str, ...], available: frozenset[str], every: bool) -> bool:
+    return set(colours) <= available if every else bool(set(colours) & available)
+
+
+def _trio_colours(zeros: list) -> list[frozenset[str]]:
+    """The colours of each start a deck can open with: three level-0 LRIGs (one LRIG and two
+    ASSIST LRIGs when the deck has them), or all of them when it has three or fewer."""
+    if len(zeros) <= 3:
+        return [frozenset(c for e in zeros for c in e.card.colors)]
+    centers = [e for e in zeros if e.card.type == "LRIG"] or zeros
+    out = set()
+    for center in centers:
+        others = [e for e in zeros if e is not center]
+        assists = [e for e in others if e.card.type == "ASSIST_LRIG"]
+        pool = assists if len(assists) >= 2 else others
+        for pair in combinations(pool, 2):
+            out.add(frozenset(c for e in (center, *pair) for c in e.card.colors))
+    return sorted(out, key=sorted) or [frozenset()]
 
 
 @check(

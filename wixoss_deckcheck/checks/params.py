@@ -153,8 +153,10 @@ COLOUR: dict[str, Any] = {
             "description": "Which decks the rule covers (default both, as the official column play_201127 says).",
         },
         "lrigs": {
-            "enum": ["level-zero", "all"],
-            "description": "Whose colours count: the level-0 LRIGs (default) or every LRIG of the LRIG deck.",
+            "enum": ["starting-trio", "level-zero", "all"],
+            "description": "Whose colours count: the three level-0 LRIGs opened at game start (default; with "
+            "more level-0 LRIGs, the start that leaves the fewest cards out), every level-0 LRIG, or every LRIG "
+            "of the LRIG deck.",
         },
     },
 }

@@ -197,10 +197,11 @@ def is_token_number(number: str) -> bool:
 def build_pool_document(cards: list[dict], sources: Iterable[dict]) -> dict:
     """Wrap card dictionaries into a pool document (sorted by number), with the
     corrections of ``cardpool/corrections.yaml`` that name cards applied."""
-    from wixoss_deckcheck.importers.corrections import apply_plays_as
+    from wixoss_deckcheck.importers.corrections import apply_missing_reprints, apply_plays_as
 
     cards = list(cards)
     apply_plays_as(cards)
+    apply_missing_reprints(cards)
     return {
         "schema": POOL_SCHEMA_ID,
         "generator": f"wixoss-deckcheck {__version__}",

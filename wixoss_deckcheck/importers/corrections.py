@@ -44,3 +44,17 @@ def apply_plays_as(cards: Iterable[dict]) -> None:
             if name is not None and name != card["name"]:
                 card["plays_as"] = name
                 break
+
+
+def apply_missing_reprints(cards: Iterable[dict]) -> None:
+    """Add the prints no card list has (``reprints``) to the card they reprint."""
+    wanted = {number_key(entry["reprint_of"]): entry["number"] for entry in _table().get("reprints", [])}
+    if not wanted:
+        return
+    known = {number_key(n) for card in cards for n in (card["number"], *card.get("reprints", ()))}
+    for card in cards:
+        for number in (card["number"], *card.get("reprints", ())):
+            extra = wanted.get(number_key(number))
+            if extra is not None and number_key(extra) not in known:
+                card.setdefault("reprints", []).append(extra)
+                known.add(number_key(extra))

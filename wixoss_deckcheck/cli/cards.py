@@ -69,14 +69,14 @@ def show_command(query, cardpool):
     for index, card in enumerate(cards):
         if index:
             click.echo("")
-        click.echo(_describe(card, resolution.number if resolution.card else None))
+        click.echo(_describe(card, resolution.number if resolution.card else None, pool))
 
 
 def _level(card) -> str:
     return f" L{card.level}" if card.level is not None else ""
 
 
-def _describe(card, printed: str | None) -> str:
+def _describe(card, printed: str | None, pool=None) -> str:
     lines = [f"{card.number}  {card.name}" + (f"  (as {printed})" if printed and printed != card.number else "")]
     for lang, label in (
         ("en", "English"),
@@ -118,12 +118,30 @@ def _describe(card, printed: str | None) -> str:
     ]
     if flags:
         lines.append("  " + ", ".join(flags))
-    icons = (
-        "recorded: " + (", ".join(card.formats) or "none (All-Star only)")
-        if card.formats is not None
-        else "from the series"
-    )
-    lines.append(f"  Series: {card.series}   Format icons: {icons}")
+    lines.append(f"  Series: {card.series}")
     if card.reprints:
         lines.append(f"  Also printed as: {', '.join(card.reprints)}")
+    lines.extend(_icons_and_release(card, pool))
     return "\n".join(lines)
+
+
+def _icons_and_release(card, pool) -> list[str]:
+    """Where the card's format icons come from, and when each print came out."""
+    from wixoss_deckcheck.tables.icons import IconIndex
+    from wixoss_deckcheck.tables.loading import load_format
+    from wixoss_deckcheck.tables.releases import load_calendar
+
+    index = IconIndex(pool, load_format("diva").icons) if pool is not None else None
+    lines = []
+    if index is not None:
+        lines.append("  Format icons: " + "; ".join(index.icon_origins(card)))
+    calendar = load_calendar()
+    released = []
+    for number in (card.number, *card.reprints):
+        release = calendar.release_of(number)
+        if release is not None and release.date:
+            exact = "" if release.precision == "day" else f", {release.precision}"
+            released.append(f"{number} {release.earliest}{exact}")
+    if released:
+        lines.append("  Released: " + "; ".join(released))
+    return lines

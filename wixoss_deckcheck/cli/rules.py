@@ -3,25 +3,40 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
 
-def _usage() -> dict[str, list[str]]:
-    """For each check slug, the built-in formats (and dates) whose tables use it."""
+def _usage() -> tuple[dict[str, list[str]], dict[str, list[dict]]]:
+    """For each check slug, the built-in formats (and dates) whose tables use it, and each
+    such rule with its source and note (the readings still unverified say so)."""
     from wixoss_deckcheck.tables.dates import span_text
     from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format
 
     used: dict[str, list[str]] = {}
+    sources: dict[str, list[dict]] = {}
     for format_id in builtin_format_ids():
         table = load_format(format_id)
         for rule in table.rules:
             span = f" ({span_text(rule.since, rule.until)})" if (rule.since or rule.until) else ""
             used.setdefault(rule.check, []).append(f"{format_id}{span}")
+            entry: dict[str, Any] = {
+                "format": format_id,
+                "rule": rule.id,
+                "in_force": span_text(rule.since, rule.until),
+                "params": dict(rule.params),
+                "source": " ".join((rule.source or "").split()),
+            }
+            if rule.note:
+                entry["note"] = " ".join(rule.note.split())
+            entry["unverified"] = "UNVERIFIED" in (rule.note or "") + (rule.source or "")
+            if entry not in sources.get(rule.check, []):
+                sources.setdefault(rule.check, []).append(entry)
         if table.mayus_room:
             for slug in ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way"):
                 used.setdefault(slug, []).append(f"{format_id} (Mayu's Room list)")
-    return used
+    return used, sources
 
 
 @click.command("rules")
@@ -29,8 +44,9 @@ def _usage() -> dict[str, list[str]]:
 def rules_command(output_format):
     """List every check: stable code, name, severity, what it checks, and which formats use it."""
     from wixoss_deckcheck.checks import BY_CODE
-    used = _usage()
-    rows = []
+
+    used, sources = _usage()
+    rows: list[dict[str, Any]] = []
     for code in sorted(BY_CODE):
         info = BY_CODE[code]
         if info.kind == "input":
@@ -48,6 +64,7 @@ def rules_command(output_format):
                 "kind": info.kind,
                 "doc": info.doc,
                 "used_by": where,
+                "rules": sources.get(info.slug, []),
             }
         )
     if output_format == "json":
@@ -57,3 +74,6 @@ def rules_command(output_format):
         click.echo(f"{row['code']} {row['name']} ({row['severity']}, {row['kind']}): {row['summary']}")
         click.echo(f"    {row['doc']}")
         click.echo(f"    used by: {'; '.join(row['used_by'])}")
+        for rule in row["rules"]:
+            mark = " [UNVERIFIED reading]" if rule["unverified"] else ""
+            click.echo(f"    {rule['format']} {rule['in_force']}{mark}: source: {rule['source']}")

@@ -39,7 +39,7 @@ def _rules(table: Iterable[dict]) -> list[IconRule]:
             re.compile(row["pattern"]) if row.get("pattern") else None,
             row.get("listed_in"),
             frozenset(row["icons"]),
-            row.get("note") or row.get("source") or "",
+            row.get("label") or row.get("note") or row.get("source") or "",
         )
         for row in table
     ]
@@ -131,12 +131,12 @@ class IconIndex:
         out = []
         for rule in self._listed:
             if rule.listed_in in card.sources:
-                out.append(f"{', '.join(sorted(rule.icons))}: listed by {rule.listed_in} ({rule.note})")
+                out.append(f"{', '.join(sorted(rule.icons))}: in {rule.note}")
         for number in (card.number, *card.reprints):
             for rule in self._patterns:
                 if rule.pattern is not None and rule.pattern.match(number):
                     icons = ", ".join(sorted(rule.icons)) or "none"
-                    out.append(f"{icons}: {number} matches {rule.pattern.pattern} ({rule.note})")
+                    out.append(f"{icons}: {number}, {rule.note}")
                     break
         return out or ["none: no evidence of an icon (All-Star only)"]
 

@@ -144,3 +144,19 @@ def test_sarif_lists_the_same_rules_with_and_without_play(tmp_path, capsys):
         rules.append([rule["id"] for rule in document["runs"][0]["tool"]["driver"]["rules"]])
     assert rules[0] == rules[1]
     assert {"WX101", "WX201", "WX211"} <= set(rules[0])
+
+
+def test_the_json_join_agrees_with_json_dumps():
+    import json
+
+    from wixoss_deckcheck.reporters.json_join import extend_object, object_with_list
+
+    items = [{"path": "a", "n": 1, "s": "ルリグ"}, {"path": "b\n", "v": [1, {"x": None}]}]
+    texts = [json.dumps(item, ensure_ascii=False) for item in items]
+    head = {"tool": "wixoss-deckcheck", "summary": {"total": 2}}
+    assert object_with_list(head, "decks", texts) == json.dumps({**head, "decks": items}, ensure_ascii=False)
+    assert object_with_list(head, "decks", []) == json.dumps({**head, "decks": []}, ensure_ascii=False)
+    extra = {"tool": "wixoss-deckcheck", "cardpool": {"cards": 3}}
+    for item, text in zip(items, texts, strict=True):
+        assert extend_object(text, extra) == json.dumps({**item, **extra}, ensure_ascii=False)
+    assert extend_object("{}", extra) == json.dumps(extra, ensure_ascii=False)

@@ -13,11 +13,11 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
 from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.speed import garbage_collection_paused
 
 #: Below this many decks the audit runs in the calling process (starting workers costs more).
 IN_PROCESS_LIMIT = 48
@@ -168,31 +168,14 @@ def run_audit(
                 on_progress(1)
         problems.update(session.list_problems)
     else:
-        with _no_garbage_collection():
+        # results are kept to the end and hold no cycles
+        with garbage_collection_paused(freeze=True):
             for chunk_results, chunk_problems in _parallel(paths, settings, jobs):
                 results.extend(chunk_results)
                 problems.update(chunk_problems)
                 if on_progress:
                     on_progress(len(chunk_results))
     return session.report(results, table, day, problems)
-
-
-@contextmanager
-def _no_garbage_collection() -> Iterator[None]:
-    """A speed measure for collecting results: they are kept to the end and hold no
-    cycles, so collecting garbage meanwhile would only rescan them (and the pool) again
-    and again. The collector is restored as it was, whatever happens."""
-    import gc
-
-    gc.freeze()
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-        gc.unfreeze()
 
 
 def _parallel(paths: list[str], settings: RunSettings, jobs: int):

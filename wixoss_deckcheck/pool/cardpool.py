@@ -8,7 +8,6 @@ package.
 
 from __future__ import annotations
 
-import gc
 import marshal
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from wixoss_deckcheck.pool.normalize import (
     split_edition_suffix,
 )
 from wixoss_deckcheck.pool.sharded import ShardedIndex
+from wixoss_deckcheck.speed import garbage_collection_paused
 
 __all__ = ["POOL_ENV", "POOL_SCHEMA_ID", "CardPool", "PoolLocation", "Resolution", "locate_pool"]
 
@@ -158,13 +158,8 @@ class CardPool:
 
         path = location.path
         if path.is_file():
-            was_enabled = gc.isenabled()
-            gc.disable()  # building the indexes makes many objects and no cycles
-            try:
+            with garbage_collection_paused():  # building the indexes makes many objects and no cycles
                 state = load_marshalled(_CACHE_KIND, path)
-            finally:
-                if was_enabled:
-                    gc.enable()
             if state is not None:
                 return cls._from_cache(state, location)
         pool = cls.load_json(location)

@@ -1,0 +1,96 @@
+"""The pre-commit hook, run by the real pre-commit (``pre-commit try-repo``) in a real git
+repository that holds decks beside files that are not decks."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import EXAMPLES, ROOT
+
+NOT_DECKS = (
+    ".pre-commit-config.yaml",
+    "package.json",
+    "requirements.txt",
+    ".github/workflows/ci.yml",
+    "notes.txt",
+    "config/settings.yaml",
+    "data.json",
+)
+DECKS = (
+    "decks/ancient.txt",
+    "decks/season1/ancient.yaml",
+    "deck/ancient.json",
+    "ancient.deck",
+    "lists/ancient.deck.yaml",
+    "ancient.deck.txt",
+    "starter.cod",
+)
+
+
+def _hook() -> dict:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    return next(h for h in hooks if h["id"] == "wixoss-deckcheck")
+
+
+def test_hook_pattern_matches_decklists_only():
+    files = re.compile(_hook()["files"])
+    assert all(files.search(path) for path in DECKS), [p for p in DECKS if not files.search(p)]
+    assert not any(files.search(path) for path in NOT_DECKS), [p for p in NOT_DECKS if files.search(p)]
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.email=t@example.invalid", "-c", "user.name=t", *args],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+    )
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pre_commit") is None, reason="pre-commit is not installed")
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs git and a checkout")
+def test_pre_commit_try_repo_checks_only_the_decks(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / "decks").mkdir(parents=True)
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    shutil.copy(EXAMPLES / "diva-ancient-surprise.txt", repo / "decks" / "ancient.txt")
+    shutil.copy(EXAMPLES / "diva-illegal.txt", repo / "broken.deck")
+    (repo / "requirements.txt").write_text("requests==2.0\nclick>=8\n", encoding="utf-8")
+    (repo / "package.json").write_text('{"name": "decks", "version": "1.0.0"}\n', encoding="utf-8")
+    (repo / ".github" / "workflows" / "ci.yml").write_text("name: ci\non: push\njobs: {}\n", encoding="utf-8")
+    (repo / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
+    (repo / "notes.txt").write_text("a note, not a deck\n", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "decks")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "NO_COLOR": "1"}
+
+    def try_repo(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "wixoss-deckcheck", "--color", "never", *args],
+            cwd=repo,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+
+    everything = try_repo("--all-files")
+    out = everything.stdout + everything.stderr
+    assert everything.returncode == 1, out
+    assert "broken.deck:12: WX102" in out and "decks/ancient.txt: legal" in out
+    assert not re.search(r"(requirements\.txt|package\.json|ci\.yml|notes\.txt|pre-commit-config\.yaml):", out), out
+    assert "Unknown card" not in out and "unknown card" not in out
+
+    clean = try_repo("--files", "decks/ancient.txt", "requirements.txt", "package.json", "notes.txt")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "Passed" in clean.stdout

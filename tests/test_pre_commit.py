@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, ROOT
 
 NOT_DECKS = (
     ".pre-commit-config.yaml",

@@ -73,7 +73,7 @@ def test_json_report_has_the_summary_per_code(mixed, full_pool_path, tmp_path):
     assert by_path["legal.txt"]["legal"] is True and by_path["illegal.txt"]["legal"] is False
     # machine formats keep stdout clean; the unreadable file and the summary go to stderr
     assert result.stdout == ""
-    assert f"error: {mixed / 'garbage.txt'}: binary file, not a decklist" in result.stderr
+    assert f"error: {mixed / 'garbage.txt'}:1: binary file, not a decklist" in result.stderr
     assert "audited 3 decks: 1 legal, 1 illegal, 1 unreadable" in result.stderr
 
 

@@ -6,9 +6,11 @@ prints nothing.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 from wixoss_deckcheck.checking.checker import Checker
+from wixoss_deckcheck.checking.placing import place_deck_level
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
@@ -86,6 +88,8 @@ class CheckSession:
         try:
             deck = load_deck(path, encoding)
         except InputError as exc:
+            if exc.line is None and exc.path is not None and os.path.isfile(path):
+                exc.line = 1  # a whole-file problem: CI annotations and file:line: need a line
             return DeckResult(path, error=exc)
         try:
             if format_file or format_id:
@@ -113,6 +117,7 @@ class CheckSession:
             from wixoss_deckcheck.checking.play import add_play_findings
 
             add_play_findings(checker, deck, result)
+        place_deck_level(checker, deck, result)
         return result
 
 

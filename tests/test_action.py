@@ -44,9 +44,7 @@ def _run_step(name: str, tmp_path: Path, **inputs: str) -> subprocess.CompletedP
     for variable, expression in step.get("env", {}).items():
         key = expression.strip().removeprefix("${{").removesuffix("}}").strip().removeprefix("inputs.")
         env[variable] = values[key]
-    return subprocess.run(
-        ["bash", "-c", step["run"]], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-    )
+    return subprocess.run(["bash", "-c", step["run"]], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")

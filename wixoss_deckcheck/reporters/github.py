@@ -9,7 +9,8 @@ Each deck is a collapsible group; each violation is one line::
 
 Errors become ``::error``, warnings ``::warning``; a deck that cannot be read is an
 ``::error`` with the title ``input-error``. A finding about the whole deck (its
-size, say) points at the first line of its section (see checking/placing.py). Values are escaped as the Actions runner expects.
+size, say) points at the first line of its section (see checking/placing.py).
+Values are escaped as the Actions runner expects.
 """
 
 from __future__ import annotations

@@ -26,6 +26,9 @@ class RunSettings(NamedTuple):
     #: Also word each result as JSON in the audit's workers (:meth:`DeckResult.to_json`),
     #: for a JSON report: the workers share that work instead of the parent doing it at the end.
     json_in_workers: bool = False
+    #: Format id, format file and date for a deck without its own ``# format:`` / ``# date:``
+    #: header: the settings file's (below the deck's header, above the built-in defaults).
+    defaults: tuple[str | None, str | None, str | None] = (None, None, None)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], **extra: Any) -> RunSettings:
@@ -33,5 +36,6 @@ class RunSettings(NamedTuple):
         values: dict[str, Any] = {name: options.get(name) for name in cls._fields if name in options}
         values["disable"] = tuple(options.get("disable") or ())
         values["play"] = bool(options.get("play"))
+        values["defaults"] = tuple(options.get(f"default_{name}") for name in ("format_id", "format_file", "as_of"))
         values.update(extra)
         return cls(**values)

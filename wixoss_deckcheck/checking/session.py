@@ -62,6 +62,9 @@ class CheckSession:
         every deck used; ``list_problems`` (of worker processes) adds to this session's own."""
         formats = {result.format for result in results if result.format}
         shown = table.id if table else (formats.pop() if len(formats) == 1 else None)
+        if day is None:  # the day every deck was judged by, when they share one
+            days = {result.as_of for result in results if result.as_of}
+            day = days.pop() if len(days) == 1 else None
         problems = {**self.list_problems, **(list_problems or {})}
         location = self.pool.location
         return RunReport(
@@ -92,14 +95,18 @@ class CheckSession:
                 exc.line = 1  # a whole-file problem: CI annotations and file:line: need a line
             return DeckResult(path, error=exc)
         try:
+            # Precedence: the command line, the deck's own header, the settings file, the default.
+            default_format, default_file, default_day = self.settings.defaults
             if format_file or format_id:
                 table = self.table(format_id, format_file)
-            else:
+            elif deck.format or not (default_format or default_file):
                 try:
                     table = self.table(deck.format, None)
                 except UsageError as exc:
                     raise InputError(exc.message, path, deck.format_line) from None
-            day = as_of or (parse_day(deck.date) if deck.date else today())
+            else:
+                table = self.table(default_format, default_file)
+            day = as_of or (parse_day(deck.date) if deck.date else (default_day or today()))
             try:
                 checker = self.checker(table, day)
             except UsageError as exc:

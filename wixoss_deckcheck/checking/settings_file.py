@@ -39,6 +39,8 @@ class Config:
 
     path: Path | None = None
     values: dict[str, Any] = field(default_factory=dict)
+    #: The line of each key in the file (for errors about a value, e.g. an unknown check).
+    lines: dict[str, int | None] = field(default_factory=dict)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
@@ -100,7 +102,11 @@ def load_config(path: str | Path | None = None, start: Path | None = None) -> Co
             values[key] = (
                 str((path.parent / values[key]).resolve()) if not Path(values[key]).is_absolute() else values[key]
             )
-    return Config(path, values)
+    lines = {key: line_of([key]) for key in values}
+    for key, value in values.items():
+        if isinstance(value, list):
+            lines.update({f"{key}/{index}": line_of([key, index]) for index in range(len(value))})
+    return Config(path, values, lines)
 
 
 def _read_text(path: Path) -> str:

@@ -54,6 +54,7 @@ from wixoss_deckcheck.cli.options import (
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when decks are illegal (input problems still exit 2).")
 @color_option
 @click.option("-q", "--quiet", is_flag=True, help="Text report: leave out decks that are legal with no warnings.")
+@click.option("-v", "--verbose", is_flag=True, help="Say which settings file and card pool were used (on stderr).")
 @click.option(
     "--progress/--no-progress", default=None, help="Show a progress bar on stderr (default: when stderr is a terminal)."
 )
@@ -86,6 +87,13 @@ def audit_command(**params):
     else:
         report = run_audit(paths, settings, options["jobs"])
     report.strict = bool(options["strict"])
+    report.settings_path = options["settings_path"]
+    if options["verbose"]:
+        from wixoss_deckcheck.messages import Messages
+        from wixoss_deckcheck.reporters.text import verbose_lines
+
+        for line in verbose_lines(report, Messages(report.lang)):
+            click.echo(line, err=True)
 
     from wixoss_deckcheck.reporters import render
     from wixoss_deckcheck.reporters.summary import render_summary

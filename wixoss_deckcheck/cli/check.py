@@ -85,7 +85,14 @@ def check_command(
 
     colored = use_color(color, output)
     report.strict = bool(strict)
+    report.settings_path = merged["settings_path"]
     text = render(output_format, report, color=colored, verbose=verbose, to_terminal=not output, strict=report.strict)
+    if verbose and output_format != "text":  # a machine report stays clean: -v goes to stderr
+        from wixoss_deckcheck.messages import Messages
+        from wixoss_deckcheck.reporters.text import verbose_lines
+
+        for line in verbose_lines(report, Messages(report.lang)):
+            click.echo(line, err=True)
     if output:
         from wixoss_deckcheck.files.text import write_atomic
 

@@ -1,7 +1,9 @@
 """Options shared by several commands, and how they meet the settings file.
 
 Precedence for every option: the command line, then the settings file
-(:mod:`wixoss_deckcheck.checking.settings_file`), then the built-in default. The report format
+(:mod:`wixoss_deckcheck.checking.settings_file`), then the built-in default. The format and
+the date have one more step between the command line and the settings file: a deck's own
+``# format:`` / ``# date:`` header (see :data:`DECK_HEADER_KEYS`). The report format
 has one more step before the default: under GitHub Actions (``GITHUB_ACTIONS=true``)
 it is ``github``.
 """
@@ -70,6 +72,10 @@ CONFIG_KEYS = {
     "jobs": "jobs",
 }
 
+#: Settings a deck's own header (``# format:``, ``# date:``) overrides: the settings file gives
+#: them only as defaults for decks without that header (``default_<name>`` in the merged options).
+DECK_HEADER_KEYS = ("format_id", "format_file", "as_of")
+
 output_format_option = click.option(
     "--output-format",
     "-O",
@@ -96,15 +102,30 @@ no_config_option = click.option("--no-config", is_flag=True, help="Ignore any se
 
 
 def apply_settings(ctx: click.Context, params: dict) -> dict:
-    """Return ``params`` with every option the command line left unset taken from the settings file."""
+    """Return ``params`` with every option the command line left unset taken from the settings file.
+
+    The settings file's format and date become ``default_format_id``, ``default_format_file``
+    and ``default_as_of``: they apply only to a deck without its own header
+    (:data:`DECK_HEADER_KEYS`). ``settings_path`` names the file used (``None``: none).
+    ``--disable`` values are checked here (commas split them; an unknown code or name is a
+    usage error naming the closest real one), the settings file's naming its file and line.
+    """
+    from wixoss_deckcheck.checking.disabling import parse_disable
+
+    merged = dict(params)
+    if "disable" in params:
+        merged["disable"] = parse_disable(params.get("disable") or ())
+    merged["settings_path"] = None
+    for name in DECK_HEADER_KEYS:
+        merged[f"default_{name}"] = None
     if params.get("no_config"):
-        return dict(params)
+        return merged
     from wixoss_deckcheck.checking.settings_file import load_config
 
     config = load_config(params.get("config_file"))
     if config.path is None:
-        return dict(params)
-    merged = dict(params)
+        return merged
+    merged["settings_path"] = str(config.path)
     given_format = any(_given(ctx, name) for name in ("format_id", "format_file") if name in params)
     for key, name in CONFIG_KEYS.items():
         if name not in params or key not in config.values or _given(ctx, name):
@@ -112,7 +133,17 @@ def apply_settings(ctx: click.Context, params: dict) -> dict:
         if name in ("format_id", "format_file") and given_format:
             continue  # --format or --format-file on the command line replaces both settings
         value = config.values[key]
-        merged[name] = tuple(value) if name == "disable" else value
+        if name in DECK_HEADER_KEYS:
+            merged[f"default_{name}"] = value  # below a deck's own '# format:' / '# date:' header
+            continue
+        if name == "disable":
+            value = [value] if isinstance(value, str) else value
+            value = tuple(
+                item
+                for index, entry in enumerate(value)
+                for item in parse_disable([entry], "disable", str(config.path), config.lines.get(f"{key}/{index}"))
+            )
+        merged[name] = value
     return merged
 
 

@@ -84,6 +84,8 @@ class RunReport:
     lang: str = "en"
     list_problems: list[dict] = field(default_factory=list)
     strict: bool = False
+    #: The settings file the run used, if any (``-v`` and the JSON report say which).
+    settings_path: str | None = None
 
     @property
     def counts(self) -> dict[str, int]:
@@ -124,6 +126,7 @@ class RunReport:
             "as_of": self.as_of,
             "lang": self.lang,
             "cardpool": {"path": self.pool_path, "cards": self.pool_cards, "origin": self.pool_origin},
+            "settings": self.settings_path,
             "list_problems": self.list_problems,
             "summary": {**self.counts, "violations_per_code": self.per_code()},
             **({"decks": [result.to_dict() for result in self.results]} if decks else {}),

@@ -16,6 +16,15 @@ from wixoss_deckcheck.reporters.registry import reporter
 _COLOURS = {"error": "red", "warning": "yellow"}
 
 
+def verbose_lines(report: RunReport, messages: Messages) -> list[str]:
+    """What ``-v`` adds first: the settings file and the card pool the run used."""
+    settings = report.settings_path or messages.report("settings_none")
+    return [
+        messages.report("settings", path=settings),
+        messages.report("pool", path=report.pool_path, cards=report.pool_cards, origin=report.pool_origin),
+    ]
+
+
 @reporter("text")
 def render_text(
     report: RunReport, color: bool = False, verbose: bool = False, to_terminal: bool = False, **_options
@@ -27,7 +36,7 @@ def render_text(
         return click.style(text, **kwargs) if color else text
 
     if verbose:
-        out.append(messages.report("pool", path=report.pool_path, cards=report.pool_cards, origin=report.pool_origin))
+        out.extend(verbose_lines(report, messages))
     for problem in report.list_problems:
         if verbose or problem["severity"] == "error":
             out.append(style(f"{problem['severity']}: {problem['message']}", fg=_COLOURS[problem["severity"]]))

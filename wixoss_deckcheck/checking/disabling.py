@@ -1,0 +1,56 @@
+"""``--disable`` (and ``disable =`` in the settings file): which checks to skip.
+
+Each value is a check code (``WX130``, any case) or name (``main-deck-size``); a value may
+hold several separated by commas (``--disable WX130,WX205``). An unknown one is a usage
+error naming the closest real code or name, since a typo would otherwise silently
+disable nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from wixoss_deckcheck.errors import UsageError
+
+
+def _known() -> tuple[dict[str, str], dict[str, str]]:
+    from wixoss_deckcheck.checks import BY_CODE, REGISTRY
+
+    return {code.upper(): code for code in BY_CODE}, {slug.lower(): slug for slug in REGISTRY}
+
+
+def closest_check(item: str) -> str | None:
+    """The real check code or name nearest to ``item`` (``None`` when nothing is close)."""
+    codes, names = _known()
+    pool = list(codes.values()) + list(names.values())
+    match = difflib.get_close_matches(item.upper() if item.upper().startswith("WX") else item.lower(), pool, n=1)
+    if not match:
+        match = difflib.get_close_matches(item, pool, n=1, cutoff=0.4)
+    return match[0] if match else None
+
+
+def parse_disable(values: Iterable[str], where: str = "--disable", path: str | None = None, line=None) -> tuple:
+    """The codes and names to skip, each checked; commas split a value into several."""
+    codes, names = _known()
+    out: list[str] = []
+    for value in values:
+        for item in str(value).split(","):
+            item = item.strip()
+            if not item:
+                continue
+            if item.upper() in codes:
+                chosen = codes[item.upper()]
+            elif item.lower() in names:
+                chosen = names[item.lower()]
+            else:
+                near = closest_check(item)
+                hint = f"; did you mean {near}?" if near else ""
+                raise UsageError(
+                    f"{where}: unknown check {item!r}{hint} (`wixoss-deckcheck rules` lists every code and name)",
+                    path,
+                    line,
+                )
+            if chosen not in out:
+                out.append(chosen)
+    return tuple(out)

@@ -48,7 +48,9 @@ class LazyGroup(click.Group):
         if command is not None or name not in _COMMANDS:
             return command
         module_name, attribute, _help = _COMMANDS[name]
-        return getattr(importlib.import_module(module_name), attribute)
+        from wixoss_deckcheck.cli.habits import add_verbosity
+
+        return add_verbosity(getattr(importlib.import_module(module_name), attribute))
 
     def invoke(self, ctx):
         """Run the command; an input or usage error becomes one line on stderr and exit 2."""
@@ -64,11 +66,27 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _verbosity_flag(name: str, short: str, text: str):
+    def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+        if value:
+            ctx.meta["wixoss_deckcheck.verbosity"] = -1 if name == "quiet" else 1
+        return value
+
+    return click.option(short, f"--{name}", is_flag=True, expose_value=False, callback=remember, help=text)
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="wixoss-deckcheck")
+@click.version_option(__version__, "-V", "--version", prog_name="wixoss-deckcheck")
+@_verbosity_flag("quiet", "-q", "Say less (every command also takes -q).")
+@_verbosity_flag("verbose", "-v", "Say more (every command also takes -v).")
 def cli() -> None:
     """Tell whether a WIXOSS deck is legal in All-Star, Key Selection or Diva Selection,
-    and exactly why not."""
+    and exactly why not.
+
+    Shell completion (commands, options, --format and --lang values): add
+    eval "$(_WIXOSS_DECKCHECK_COMPLETE=bash_source wixoss-deckcheck)" to ~/.bashrc
+    (zsh_source for ~/.zshrc; fish_source > ~/.config/fish/completions/wixoss-deckcheck.fish).
+    """
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from wixoss_deckcheck.cli.habits import complete_format
 from wixoss_deckcheck.cli.options import (
     apply_settings,
     cardpool_option,
@@ -31,6 +32,7 @@ from wixoss_deckcheck.cli.options import (
     "-f",
     "format_id",
     metavar="FORMAT",
+    shell_complete=complete_format,
     help="all-star, key or diva for every deck (default: each deck's own header, else diva).",
 )
 @format_file_option

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from wixoss_deckcheck.cli.habits import complete_format
 from wixoss_deckcheck.cli.options import cardpool_option
 
 _COLOURS = {"white": "白", "red": "赤", "blue": "青", "green": "緑", "black": "黒"}
@@ -17,14 +18,24 @@ def cards_group():
 
 
 def _load(cardpool):
+    from wixoss_deckcheck.cli.habits import say_pool
     from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 
-    return CardPool.load(locate_pool(cardpool))
+    pool = CardPool.load(locate_pool(cardpool))
+    say_pool(pool)
+    return pool
 
 
 @cards_group.command("search")
 @click.argument("query", nargs=-1, required=True)
-@click.option("--format", "-f", "format_id", metavar="FORMAT", help="Only cards playable in all-star, key or diva.")
+@click.option(
+    "--format",
+    "-f",
+    "format_id",
+    metavar="FORMAT",
+    shell_complete=complete_format,
+    help="Only cards playable in all-star, key or diva.",
+)
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500), help="At most this many cards.")
 @cardpool_option
 def search_command(query, format_id, limit, cardpool):

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from wixoss_deckcheck.cli.habits import complete_format
 from wixoss_deckcheck.cli.options import (
     cardpool_option,
     color_option,
@@ -28,6 +29,7 @@ from wixoss_deckcheck.cli.options import (
     "-f",
     "format_id",
     metavar="FORMAT",
+    shell_complete=complete_format,
     help="all-star, key or diva (default: the deck's own '# format:' header, else diva).",
 )
 @format_file_option
@@ -86,7 +88,13 @@ def check_command(
     colored = use_color(color, output)
     report.strict = bool(strict)
     report.settings_path = merged["settings_path"]
-    text = render(output_format, report, color=colored, verbose=verbose, to_terminal=not output, strict=report.strict)
+    from wixoss_deckcheck.cli.habits import verbosity
+
+    verbose = verbose or verbosity() > 0
+    quiet = verbosity() < 0
+    text = render(
+        output_format, report, color=colored, verbose=verbose, quiet=quiet, to_terminal=not output, strict=report.strict
+    )
     if verbose and output_format != "text":  # a machine report stays clean: -v goes to stderr
         from wixoss_deckcheck.messages import Messages
         from wixoss_deckcheck.reporters.text import verbose_lines

@@ -41,6 +41,11 @@ def formats_group(ctx, output_format):
             )
         )
         return
+    from wixoss_deckcheck.cli.habits import verbosity
+
+    if verbosity() < 0:  # -q: the ids only
+        click.echo("\n".join(table.id for table in tables))
+        return
     width = max(len(t.id) for t in tables)
     for table in tables:
         click.echo(

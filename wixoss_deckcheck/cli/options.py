@@ -11,7 +11,6 @@ it is ``github``.
 from __future__ import annotations
 
 import os
-import sys
 
 import click
 
@@ -50,7 +49,7 @@ color_option = click.option(
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
-    help="Colour the text report (honours NO_COLOR).",
+    help="Colour the text report (auto: on a terminal, or with FORCE_COLOR set; never with NO_COLOR).",
 )
 
 #: Every ``--output-format`` (``csv`` is most useful with ``audit``).
@@ -164,9 +163,7 @@ def choose_output_format(chosen: str | None) -> str:
 
 
 def use_color(choice: str | None, output: str | None, stream=None) -> bool:
-    """Colour only a terminal report, never a file, never with ``NO_COLOR`` set (unless ``always``)."""
-    if choice == "always":
-        return True
-    if choice == "never" or output or os.environ.get("NO_COLOR"):
-        return False
-    return (stream or sys.stdout).isatty()
+    """Colour only a terminal report, never a file (``FORCE_COLOR``/``NO_COLOR``: see :mod:`.habits`)."""
+    from wixoss_deckcheck.cli.habits import use_color as choose
+
+    return choose(choice, output, stream)

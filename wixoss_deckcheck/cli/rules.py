@@ -70,7 +70,13 @@ def rules_command(output_format):
     if output_format == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
+    from wixoss_deckcheck.cli.habits import verbosity
+
+    quiet = verbosity() < 0
     for row in rows:
+        if quiet:  # -q: code and name only
+            click.echo(f"{row['code']} {row['name']}")
+            continue
         click.echo(f"{row['code']} {row['name']} ({row['severity']}, {row['kind']}): {row['summary']}")
         click.echo(f"    {row['doc']}")
         click.echo(f"    used by: {'; '.join(row['used_by'])}")

@@ -27,8 +27,14 @@ def verbose_lines(report: RunReport, messages: Messages) -> list[str]:
 
 @reporter("text")
 def render_text(
-    report: RunReport, color: bool = False, verbose: bool = False, to_terminal: bool = False, **_options
+    report: RunReport,
+    color: bool = False,
+    verbose: bool = False,
+    to_terminal: bool = False,
+    quiet: bool = False,
+    **_options,
 ) -> str:
+    """The human report; ``quiet`` leaves out the lines of decks that are legal with no finding."""
     messages = Messages(report.lang)
     out: list[str] = []
 
@@ -50,6 +56,8 @@ def render_text(
             name = messages.check_name(violation.code, violation.name)
             code = style(violation.code, fg=_COLOURS[violation.severity], bold=True)
             out.append(finding_text(result.path, violation.line, code, severity, name, violation.message))
+        if quiet and result.legal and not result.violations:
+            continue
         verdict = messages.report("legal" if result.legal else "illegal")
         verdict = style(verdict, fg="green" if result.legal else "red", bold=True)
         out.append(

@@ -1,0 +1,86 @@
+"""Every command takes -q/-v; --version is also -V; FORCE_COLOR; shell completion of --format."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from conftest import EXAMPLES
+
+from wixoss_deckcheck import __version__
+from wixoss_deckcheck.cli import _COMMANDS, cli
+
+ILLEGAL = EXAMPLES / "diva-illegal.txt"
+
+
+def _every_command() -> list[tuple[str, ...]]:
+    ctx = click.Context(cli)
+    out = []
+    for name in _COMMANDS:
+        command = cli.get_command(ctx, name)
+        out.append((name,))
+        if isinstance(command, click.Group):
+            out.extend((name, sub) for sub in command.commands)
+    return out
+
+
+@pytest.mark.parametrize("path", _every_command(), ids=" ".join)
+def test_every_command_takes_quiet_and_verbose(path):
+    result = CliRunner().invoke(cli, [*path, "--help"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert "-q, --quiet" in result.stdout and "-v, --verbose" in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("flag", ["-V", "--version"])
+def test_version_short_and_long(flag):
+    result = CliRunner().invoke(cli, [flag])
+    assert result.exit_code == 0 and result.stdout.strip() == f"wixoss-deckcheck, version {__version__}"
+
+
+def test_quiet_and_verbose_do_something():
+    runner = CliRunner()
+    assert runner.invoke(cli, ["formats", "-q"]).stdout.split() == ["all-star", "key", "diva"]
+    assert runner.invoke(cli, ["-q", "rules"]).stdout.splitlines()[0] == "WX001 unknown-card"
+    shown = runner.invoke(cli, ["-v", "cards", "show", "WX01-001"])
+    assert "card pool: " in shown.stderr and "WX01-001" in shown.stdout
+    legal = str(EXAMPLES / "diva-ancient-surprise.txt")
+    quiet = runner.invoke(cli, ["check", "-q", "--no-config", legal, str(ILLEGAL)]).stdout
+    assert "diva-ancient-surprise.txt" not in quiet and f"{ILLEGAL}: illegal" in quiet
+
+
+def test_force_color_colours_a_pipe_and_no_color_does_not():
+    runner = CliRunner()
+    forced = runner.invoke(cli, ["check", "--no-config", str(ILLEGAL)], env={"FORCE_COLOR": "1", "NO_COLOR": None})
+    assert "\x1b[" in forced.stdout
+    plain = runner.invoke(cli, ["check", "--no-config", str(ILLEGAL)], env={"FORCE_COLOR": None, "NO_COLOR": "1"})
+    assert "\x1b[" not in plain.stdout
+    never = runner.invoke(cli, ["check", "--no-config", str(ILLEGAL), "--color", "never"], env={"FORCE_COLOR": "1"})
+    assert "\x1b[" not in never.stdout
+
+
+def _script() -> list[str]:
+    script = Path(sys.executable).parent / "wixoss-deckcheck"
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "wixoss_deckcheck"]
+
+
+def test_shell_completion_offers_format_ids_and_commands():
+    env = {
+        **os.environ,
+        "_WIXOSS_DECKCHECK_COMPLETE": "bash_complete",
+        "COMP_WORDS": "wixoss-deckcheck check --format ",
+        "COMP_CWORD": "3",
+    }
+    done = subprocess.run(_script(), env=env, capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["plain,all-star", "plain,key", "plain,diva"]
+    env.update(COMP_WORDS="wixoss-deckcheck au", COMP_CWORD="1")
+    done = subprocess.run(_script(), env=env, capture_output=True, text=True, timeout=60)
+    assert "plain,audit" in done.stdout.split()
+    source = subprocess.run(
+        _script(), env={**os.environ, "_WIXOSS_DECKCHECK_COMPLETE": "bash_source"}, capture_output=True, text=True
+    )
+    assert "complete -o nosort -F" in source.stdout

@@ -15,6 +15,7 @@ from wixoss_deckcheck.cli.options import (
     config_option,
     disable_option,
     encoding_option,
+    excel_option,
     format_file_option,
     lang_option,
     no_config_option,
@@ -50,6 +51,7 @@ from wixoss_deckcheck.cli.options import (
 )
 @output_format_option
 @output_file_option
+@excel_option
 @encoding_option
 @disable_option
 @strict_option
@@ -80,7 +82,7 @@ def audit_command(**params):
     paths = expand_paths(options["paths"], stdin_lines)
     if not paths:
         raise click.UsageError("no decklists found in the given paths")
-    output_format = choose_output_format(options["output_format"])
+    output_format = choose_output_format(options["output_format"], options.get("excel", False))
     settings = RunSettings.from_options(options, json_in_workers=output_format in ("json", "json-lines"))
     show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
     if show_progress:
@@ -105,7 +107,7 @@ def audit_command(**params):
     if output_format == "text":
         text = render_summary(report, quiet=options["quiet"], color=colored, details=True)
     else:
-        text = render(output_format, report, color=False, strict=report.strict)
+        text = render(output_format, report, color=False, strict=report.strict, excel=options["excel"])
     if output:
         from wixoss_deckcheck.files.text import write_atomic
 

@@ -13,6 +13,7 @@ from wixoss_deckcheck.cli.options import (
     config_option,
     disable_option,
     encoding_option,
+    excel_option,
     format_file_option,
     lang_option,
     no_config_option,
@@ -43,6 +44,7 @@ from wixoss_deckcheck.cli.options import (
 @lang_option
 @output_format_option
 @output_file_option
+@excel_option
 @encoding_option
 @disable_option
 @strict_option
@@ -72,13 +74,14 @@ def check_command(
     config_file,
     no_config,
     play=False,
+    excel=False,
 ):
     """Check each DECK (text, YAML, JSON or Cockatrice .cod) and name every problem."""
     from wixoss_deckcheck.cli.options import apply_settings, choose_output_format, use_color
 
     merged = apply_settings(click.get_current_context(), dict(locals()))  # settings file < command line
     strict, exit_zero, color = (merged[k] for k in ("strict", "exit_zero", "color"))
-    output_format = choose_output_format(merged["output_format"])
+    output_format = choose_output_format(merged["output_format"], merged.get("excel", False))
     from wixoss_deckcheck.checking.run_settings import RunSettings
     from wixoss_deckcheck.checking.session import run_check
 
@@ -93,7 +96,14 @@ def check_command(
     verbose = verbose or verbosity() > 0
     quiet = verbosity() < 0
     text = render(
-        output_format, report, color=colored, verbose=verbose, quiet=quiet, to_terminal=not output, strict=report.strict
+        output_format,
+        report,
+        color=colored,
+        verbose=verbose,
+        quiet=quiet,
+        to_terminal=not output,
+        strict=report.strict,
+        excel=excel,
     )
     if verbose and output_format != "text":  # a machine report stays clean: -v goes to stderr
         from wixoss_deckcheck.messages import Messages

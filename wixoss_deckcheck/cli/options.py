@@ -90,6 +90,11 @@ output_file_option = click.option(
     metavar="FILE",
     help="Write the report to FILE (atomically: an earlier FILE stays intact if the run fails).",
 )
+excel_option = click.option(
+    "--excel",
+    is_flag=True,
+    help="CSV for Excel: a UTF-8 byte-order mark (so Japanese and Chinese show) and CRLF line ends; implies -O csv.",
+)
 config_option = click.option(
     "--config",
     "config_file",
@@ -153,8 +158,15 @@ def _given(ctx: click.Context, name: str) -> bool:
     return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
-def choose_output_format(chosen: str | None) -> str:
-    """The report format: as chosen, else ``github`` under GitHub Actions, else ``text``."""
+def choose_output_format(chosen: str | None, excel: bool = False) -> str:
+    """The report format: as chosen, else ``github`` under GitHub Actions, else ``text``
+    (``csv`` with ``--excel``, which no other format takes)."""
+    if excel:
+        if chosen not in (None, "csv"):
+            from wixoss_deckcheck.errors import UsageError
+
+            raise UsageError(f"--excel writes CSV; it cannot be combined with -O {chosen}")
+        return "csv"
     if chosen:
         return chosen
     if os.environ.get("GITHUB_ACTIONS", "").lower() == "true":

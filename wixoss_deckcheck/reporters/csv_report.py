@@ -2,7 +2,8 @@
 
 Columns: ``path, verdict, format, as_of, code, name, severity, line, section, cards,
 message``. ``verdict`` is ``legal``, ``illegal`` or ``unreadable``; an unreadable deck
-has its error in ``message`` and the code ``input-error``.
+has its error in ``message`` and the code ``input-error``. ``--excel`` adds a UTF-8
+byte-order mark and CRLF line ends, so Excel opens the file with Japanese and Chinese intact.
 """
 
 from __future__ import annotations
@@ -25,10 +26,17 @@ def _cell(value) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+#: What Excel needs to read UTF-8 (else it guesses the ANSI code page and garbles Japanese).
+BOM = "\ufeff"
+
+
 @reporter("csv")
-def render_csv(report: RunReport, **_options) -> str:
+def render_csv(report: RunReport, excel: bool = False, **_options) -> str:
+    """The CSV text; ``excel``: a UTF-8 byte-order mark first and CRLF line ends, as Excel expects."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    if excel:
+        buffer.write(BOM)
+    writer = csv.writer(buffer, lineterminator="\r\n" if excel else "\n")
     writer.writerow(COLUMNS)
 
     def write(row) -> None:

@@ -14,7 +14,7 @@ from wixoss_deckcheck.checking.placing import place_deck_level
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.messages import default_language
+from wixoss_deckcheck.messages import default_language, normalize_language
 from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.tables.dates import parse_day, today
@@ -29,7 +29,7 @@ class CheckSession:
         self.settings = settings
         self.play = settings.play  # also run the play-legality analysis (check --play)
         self.pool = CardPool.load(locate_pool(settings.cardpool))
-        self.lang = settings.lang or default_language()
+        self.lang = normalize_language(settings.lang) or default_language()
         self.disable = tuple(settings.disable)
         self._tables: dict[str, FormatTable] = {}
         self._asked: dict[tuple, FormatTable] = {}  # (format id, format file) as asked → table

@@ -53,7 +53,7 @@ class Placeholders(dict):
         return value
 
     def _separator(self) -> str:
-        return "、" if self.messages.lang in ("ja", "zh") else "; "
+        return "、" if self.messages.lang != "en" else "; "
 
     def _work_out(self, key: str):
         messages, finding, args = self.messages, self.finding, self.finding.args

@@ -21,11 +21,27 @@ cardpool_option = click.option(
     default=None,
     help="Card pool JSON file (default: $WIXOSS_DECKCHECK_CARDPOOL, the installed pool, else the sample pool).",
 )
+def _language(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """``--lang``: one of the languages (``zh`` is Simplified Chinese), remembered for error lines."""
+    if value is None:
+        return None
+    from wixoss_deckcheck.messages import normalize_language
+
+    lang = normalize_language(value)
+    ctx.meta["wixoss_deckcheck.lang"] = lang
+    return lang
+
+
+#: What ``--lang`` accepts (any case; ``zh`` = ``zh-Hans``; zh-TW/zh-HK = ``zh-Hant``).
+LANG_CHOICES = ("en", "ja", "zh", "zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK")
+
 lang_option = click.option(
     "--lang",
-    type=click.Choice(["en", "ja", "zh"]),
+    type=click.Choice(LANG_CHOICES, case_sensitive=False),
     default=None,
-    help="Language of messages and card names (default: from the locale, else English).",
+    callback=_language,
+    help="Language of messages and card names: en, ja, zh-Hans (or zh), zh-Hant "
+    "(default: from the locale, zh_TW/zh_HK giving zh-Hant; else English).",
 )
 format_file_option = click.option(
     "--format-file",
@@ -147,6 +163,11 @@ def apply_settings(ctx: click.Context, params: dict) -> dict:
                 for index, entry in enumerate(value)
                 for item in parse_disable([entry], "disable", str(config.path), config.lines.get(f"{key}/{index}"))
             )
+        if name == "lang":
+            from wixoss_deckcheck.messages import normalize_language
+
+            value = normalize_language(value)
+            ctx.meta["wixoss_deckcheck.lang"] = value
         merged[name] = value
     return merged
 

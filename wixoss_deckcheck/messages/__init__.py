@@ -1,7 +1,9 @@
 """Message texts per language, kept in data files keyed by check code.
 
 ``en.yaml`` is complete; other languages may leave keys out, which then fall back
-to English. The JSON output keeps stable codes whatever the language.
+to English. The JSON output keeps stable codes whatever the language. Languages:
+``en``, ``ja``, ``zh-Hans`` (``zh.yaml``; ``--lang zh`` is the same) and ``zh-Hant``
+(converted from ``zh.yaml`` by OpenCC, so it is always complete).
 """
 
 from __future__ import annotations
@@ -11,8 +13,45 @@ import os
 from functools import cache
 from pathlib import Path
 
-LANGUAGES = ("en", "ja", "zh")
+#: The languages, as ``--lang`` names them (BCP 47). ``zh`` is kept as Simplified Chinese.
+LANGUAGES = ("en", "ja", "zh-Hans", "zh-Hant")
+#: Every spelling ``--lang``, the settings file and the locale may use, folded to lower case.
+ALIASES = {
+    "en": "en",
+    "ja": "ja",
+    "jp": "ja",
+    "zh": "zh-Hans",
+    "zh-hans": "zh-Hans",
+    "zh-cn": "zh-Hans",
+    "zh-sg": "zh-Hans",
+    "zh-my": "zh-Hans",
+    "zh-hans-cn": "zh-Hans",
+    "zh-hant": "zh-Hant",
+    "zh-tw": "zh-Hant",
+    "zh-hk": "zh-Hant",
+    "zh-mo": "zh-Hant",
+    "zh-hant-tw": "zh-Hant",
+    "zh-hant-hk": "zh-Hant",
+}
+#: The message file of each language; Traditional Chinese is converted from the Simplified
+#: file by OpenCC (``s2t``), then ``zh-Hant.yaml`` (if any) overrides it key by key.
+_FILES = {"en": "en.yaml", "ja": "ja.yaml", "zh-Hans": "zh.yaml", "zh-Hant": "zh.yaml"}
 _DIR = Path(__file__).resolve().parent
+
+
+def normalize_language(code: str | None) -> str | None:
+    """``zh``, ``zh_TW``, ``zh-hant``... as one of :data:`LANGUAGES` (``None`` when unknown)."""
+    if not code:
+        return None
+    folded = code.strip().replace("_", "-").split(".")[0].split("@")[0].lower()
+    if folded in ALIASES:
+        return ALIASES[folded]
+    parts = folded.split("-")
+    if parts[0] == "zh":
+        if "hant" in parts or any(part in ("tw", "hk", "mo") for part in parts):
+            return "zh-Hant"
+        return "zh-Hans"
+    return ALIASES.get(parts[0])
 
 
 @cache
@@ -20,42 +59,91 @@ def _load(lang: str) -> dict:
     """The messages of one language (parsed once, then read from the user cache)."""
     from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
 
-    path = _DIR / f"{lang}.yaml"
+    path = _DIR / _FILES.get(lang, f"{lang}.yaml")
     if not path.is_file():
         return {}
-    cached = load_marshalled("messages", path)
+    kind = "messages" if lang != "zh-Hant" else "messages-zh-Hant"
+    cached = load_marshalled(kind, path)
     if cached is not None:
         return cached
     from wixoss_deckcheck.files.text import read_text_file
     from wixoss_deckcheck.files.yamllines import load_plain
 
     data = load_plain(read_text_file(path, "message file"), str(path)) or {}
-    store_marshalled("messages", path, data)
+    if lang == "zh-Hant":
+        data = to_traditional(data)
+        overrides = _DIR / "zh-Hant.yaml"
+        if overrides.is_file():
+            data = _overlay(data, load_plain(read_text_file(overrides, "message file"), str(overrides)) or {})
+    store_marshalled(kind, path, data)
     return data
 
 
+def _overlay(base: dict, top: dict) -> dict:
+    merged = dict(base)
+    for key, value in top.items():
+        nested = isinstance(value, dict) and isinstance(merged.get(key), dict)
+        merged[key] = _overlay(merged[key], value) if nested else value
+    return merged
+
+
+@cache
+def _converter():
+    from opencc_purepy import OpenCC
+
+    return OpenCC("s2t")
+
+
+def to_traditional(value):
+    """Simplified → Traditional Chinese with OpenCC (``s2t``: character by character, phrase
+    aware: 拜占庭 stays 拜占庭, where zhconv wrote 拜佔庭); strings inside lists and mappings too."""
+    if isinstance(value, str):
+        return _converter().convert(value)
+    if isinstance(value, dict):
+        return {key: to_traditional(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [to_traditional(item) for item in value]
+    return value
+
+
+def pick_name(names, lang: str | None, fallback: str) -> str:
+    """A name in ``lang`` from a mapping of names by language (card pools write ``zh_hans``/``zh_hant``,
+    format tables ``zh``): Traditional Chinese converted from the Simplified name when only that
+    one is known; else ``fallback``."""
+    lang = normalize_language(lang) or "en"
+    if lang == "zh-Hant":
+        found = names.get("zh-Hant") or names.get("zh_hant")
+        if found:
+            return found
+        simplified = names.get("zh-Hans") or names.get("zh_hans") or names.get("zh")
+        return to_traditional(simplified) if simplified else fallback
+    if lang == "zh-Hans":
+        return names.get("zh-Hans") or names.get("zh_hans") or names.get("zh") or names.get("zh_hant") or fallback
+    return names.get(lang) or fallback
+
+
 def default_language() -> str:
-    """The language from the environment's locale (LC_ALL, LC_MESSAGES, LANG), else English."""
+    """The language from the environment's locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else
+    English: ``zh_TW``/``zh_HK``/``zh_MO`` (and ``zh_Hant``) are Traditional Chinese, other ``zh`` Simplified."""
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = os.environ.get(variable, "")
         if value:
-            code = value.split(":")[0].split(".")[0].split("_")[0].lower()
-            if code in LANGUAGES:
-                return code
-            if code not in ("c", "posix"):
-                return "en"
+            code = value.split(":")[0]
+            if code.split(".")[0].lower() in ("c", "posix"):
+                continue
+            return normalize_language(code) or "en"
     try:
-        code = (locale.getlocale()[0] or "").split("_")[0].lower()
+        code = locale.getlocale()[0] or ""
     except ValueError:  # pragma: no cover
         code = ""
-    return code if code in LANGUAGES else "en"
+    return normalize_language(code) or "en"
 
 
 class Messages:
     """Templates and words for one language, falling back to English per key."""
 
-    def __init__(self, lang: str = "en"):
-        self.lang = lang if lang in LANGUAGES else "en"
+    def __init__(self, lang: str | None = "en"):
+        self.lang = normalize_language(lang) or "en"
         self._primary = _load(self.lang)
         self._english = _load("en")
 

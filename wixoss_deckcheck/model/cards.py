@@ -71,8 +71,10 @@ class Card(NamedTuple):
         """The card's name in ``lang`` when the pool knows it, else the Japanese name."""
         if lang == "en":
             return self.names.get("en") or self.name
-        if lang == "zh":
-            return self.names.get("zh_hans") or self.names.get("zh_hant") or self.name
+        if lang and lang.startswith("zh"):
+            from wixoss_deckcheck.messages import pick_name
+
+            return pick_name(self.names, lang, self.name)
         return self.name
 
     @classmethod

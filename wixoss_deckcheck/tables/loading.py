@@ -89,8 +89,10 @@ class FormatTable:
     mayus_room: list[MayuEntry]
     files: list[str] = field(default_factory=list)
 
-    def display_name(self, lang: str = "en") -> str:
-        return self.names.get(lang) or self.name
+    def display_name(self, lang: str | None = "en") -> str:
+        from wixoss_deckcheck.messages import pick_name
+
+        return pick_name(self.names, lang, self.name)
 
     def check_date(self, day: str) -> None:
         """A date before the format existed (or after it ended) is a usage error."""

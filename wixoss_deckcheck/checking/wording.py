@@ -26,6 +26,19 @@ def amount_text(messages: Messages, value) -> str:
     return str(value)
 
 
+def _number(value):
+    """The number a count stands for, to choose a plural form: 4, {"max": 4} → 4; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, dict) and len(value) == 1:
+        return _number(next(iter(value.values())))
+    if isinstance(value, list) and len(value) == 1:
+        return _number(value[0])
+    return None
+
+
 def colours_text(messages: Messages, colours) -> str:
     return "/".join(messages.colour(c) for c in colours) or messages.word("none")
 
@@ -57,6 +70,12 @@ class Placeholders(dict):
 
     def _work_out(self, key: str):
         messages, finding, args = self.messages, self.finding, self.finding.args
+        if "|" in key:  # {found|card}: the value counted with a noun ("1 card", "at most 4 cards")
+            name, _bar, noun = key.partition("|")
+            raw = {"found": finding.found, "allowed": finding.allowed}.get(name, args.get(name))
+            return messages.plural(noun, _number(raw), str(self[name]))
+        if key == "type_a" and "type" in args:  # English: the type with its article ("an LRIG")
+            return messages.card_type_with_article(args["type"])
         if key == "format":
             return self.format_name
         if key == "found":

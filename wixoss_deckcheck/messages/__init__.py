@@ -139,6 +139,22 @@ def default_language() -> str:
     return normalize_language(code) or "en"
 
 
+class Counted(dict):
+    """Template values where ``{name|noun}`` is the value of ``name`` counted with ``noun``
+    (:meth:`Messages.plural`): "{errors|error}" → "1 error", "2 errors"."""
+
+    def __init__(self, messages: Messages, values: dict):
+        super().__init__(values)
+        self.messages = messages
+
+    def __missing__(self, key: str):
+        name, bar, noun = key.partition("|")
+        if not bar or name not in self:
+            raise KeyError(key)
+        value = self[name]
+        return self.messages.plural(noun, value)
+
+
 class Messages:
     """Templates and words for one language, falling back to English per key."""
 
@@ -156,7 +172,20 @@ class Messages:
     def word(self, key: str, **args) -> str:
         primary, english = self._section("words")
         value = primary.get(key, english.get(key, key))
-        return value.format(**args) if args and isinstance(value, str) else value
+        return value.format_map(Counted(self, args)) if args and isinstance(value, str) else value
+
+    def plural(self, noun: str, number, shown: str | None = None) -> str:
+        """``number`` with ``noun`` in the right form ("1 card", "4 cards"); ``shown`` replaces the
+        number in the text ("at most 1 card"). A language without plural forms for ``noun``
+        (Japanese, Chinese) gives the number alone: its templates put the counter word."""
+        text = str(number) if shown is None else shown
+        primary, _english = self._section("words")
+        forms = (primary.get("plural") or {}).get(noun)
+        if not forms:
+            return text
+        if isinstance(forms, str):
+            return forms.format(n=text)
+        return (forms[0] if number == 1 else forms[-1]).format(n=text)
 
     def suggestion_hint(self, suggestions: list[str]) -> str:
         """What follows "unknown card": the close matches, or that there are none.
@@ -176,6 +205,12 @@ class Messages:
         primary, english = self._section("words")
         return (primary.get("types") or {}).get(card_type) or (english.get("types") or {}).get(card_type, card_type)
 
+    def card_type_with_article(self, card_type: str) -> str:
+        """English: the card type with "a" or "an" ("an LRIG", "an ARTS", "a SIGNI")."""
+        primary, english = self._section("words")
+        articled = (primary.get("types_a") or english.get("types_a") or {}).get(card_type)
+        return articled or f"a {self.card_type(card_type)}"
+
     def check_name(self, code: str, default: str) -> str:
         """The readable name of a check in this language (the slug in English)."""
         return (self._primary.get("names") or {}).get(code) or default
@@ -187,7 +222,7 @@ class Messages:
     def report(self, key: str, **args) -> str:
         primary, english = self._section("report")
         value = primary.get(key, english.get(key, key))
-        return value.format(**args) if args else value
+        return value.format_map(Counted(self, args)) if args else value
 
     def severity(self, severity: str) -> str:
         primary, english = self._section("report")

@@ -76,7 +76,7 @@ def render_text(
     counts = report.counts
     if counts["total"] == 1:
         if counts["unreadable"]:
-            out.append(messages.report("verdict_unreadable", unreadable=1, total=1))
+            out.append(messages.report("verdict_one_unreadable"))
         else:
             out.append(messages.report("verdict_one_legal" if counts["legal"] else "verdict_one_illegal"))
     else:

@@ -49,7 +49,7 @@ def test_acceptance_mixed_folder_reports_all_three_kinds(mixed, full_pool_path):
     assert f"{mixed / 'legal.txt'}: legal" in out
     assert f"{mixed / 'sub' / 'illegal.txt'}: illegal (5 errors" in out
     assert f"{mixed / 'sub' / 'illegal.txt'}:12: WX102 error" in out
-    assert f"{mixed / 'garbage.txt'}: unreadable: binary file" in out
+    assert f"{mixed / 'garbage.txt'}:1: unreadable: binary file" in out
     assert "audited 3 decks: 1 legal, 1 illegal, 1 unreadable" in out
     for code in ILLEGAL_CODES:
         assert any(line.split()[:2] == [code, "1"] for line in out.splitlines()), code

@@ -23,6 +23,14 @@ def _known() -> tuple[dict[str, str], dict[str, str]]:
 def closest_check(item: str) -> str | None:
     """The real check code or name nearest to ``item`` (``None`` when nothing is close)."""
     codes, names = _known()
+    folded = item.upper()
+    if folded.startswith("WX"):  # a code with a letter for a digit: WX1O1, WXl01
+        folded = "WX" + folded[2:].translate(str.maketrans("OILS", "0115"))
+        if folded in codes:
+            return codes[folded]
+        match = difflib.get_close_matches(folded, list(codes.values()), n=1, cutoff=0.5)
+        if match:
+            return match[0]
     pool = list(codes.values()) + list(names.values())
     match = difflib.get_close_matches(item.upper() if item.upper().startswith("WX") else item.lower(), pool, n=1)
     if not match:

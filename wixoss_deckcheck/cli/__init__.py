@@ -37,6 +37,13 @@ _COMMANDS = {
 }
 
 
+def error_line(error: InputError) -> str:
+    """``error: FILE:LINE: message``, the message in the run's language (``--lang``, else the locale)."""
+    from wixoss_deckcheck.messages import Messages, current_language
+
+    return Messages(current_language()).error_line(error)
+
+
 class LazyGroup(click.Group):
     """A click group that imports a subcommand's module only when it is run."""
 
@@ -57,7 +64,7 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except InputError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(error_line(exc), err=True)
             ctx.exit(2)
 
     def format_commands(self, ctx, formatter):
@@ -87,6 +94,9 @@ def cli() -> None:
     eval "$(_WIXOSS_DECKCHECK_COMPLETE=bash_source wixoss-deckcheck)" to ~/.bashrc
     (zsh_source for ~/.zshrc; fish_source > ~/.config/fish/completions/wixoss-deckcheck.fish).
     """
+    from wixoss_deckcheck.messages import set_run_language
+
+    set_run_language(None)  # each run chooses again (tests run many in one process)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -104,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("error: aborted", err=True)
         sys.exit(2)
     except InputError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(error_line(exc), err=True)
         sys.exit(2)
     except BrokenPipeError:  # pragma: no cover - e.g. piping into head
         sys.exit(1)

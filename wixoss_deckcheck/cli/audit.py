@@ -24,6 +24,7 @@ from wixoss_deckcheck.cli.options import (
     strict_option,
     use_color,
 )
+from wixoss_deckcheck.messages import Messages, current_language
 
 
 @click.command("audit")
@@ -86,14 +87,14 @@ def audit_command(**params):
     settings = RunSettings.from_options(options, json_in_workers=output_format in ("json", "json-lines"))
     show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
     if show_progress:
-        with click.progressbar(length=len(paths), label="auditing", file=sys.stderr) as bar:
+        label = Messages(current_language()).report("progress")
+        with click.progressbar(length=len(paths), label=label, file=sys.stderr) as bar:
             report = run_audit(paths, settings, options["jobs"], on_progress=bar.update)
     else:
         report = run_audit(paths, settings, options["jobs"])
     report.strict = bool(options["strict"])
     report.settings_path = options["settings_path"]
     if options["verbose"]:
-        from wixoss_deckcheck.messages import Messages
         from wixoss_deckcheck.reporters.text import verbose_lines
 
         for line in verbose_lines(report, Messages(report.lang)):
@@ -117,7 +118,7 @@ def audit_command(**params):
     if output_format != "text" or output:
         for result in report.results:
             if result.error is not None:
-                click.echo(f"error: {result.error}", err=True)
+                click.echo(Messages(report.lang).error_line(result.error), err=True)
         if output_format != "text":
             click.echo(render_summary(report, details=False), nl=False, err=True)
     code = report.exit_code(strict=report.strict)

@@ -21,6 +21,7 @@ from wixoss_deckcheck.cli.options import (
     output_format_option,
     strict_option,
 )
+from wixoss_deckcheck.messages import Messages
 
 
 @click.command("check")
@@ -106,7 +107,6 @@ def check_command(
         excel=excel,
     )
     if verbose and output_format != "text":  # a machine report stays clean: -v goes to stderr
-        from wixoss_deckcheck.messages import Messages
         from wixoss_deckcheck.reporters.text import verbose_lines
 
         for line in verbose_lines(report, Messages(report.lang)):
@@ -121,7 +121,7 @@ def check_command(
     report_on_terminal = output_format == "text" and not output
     for result in report.results:
         if result.error is not None:
-            click.echo(f"error: {result.error}", err=True)
+            click.echo(Messages(report.lang).error_line(result.error), err=True)
         elif not report_on_terminal:
             for violation in result.violations:
                 if violation.kind == "input":

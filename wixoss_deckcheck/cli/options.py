@@ -25,10 +25,10 @@ def _language(ctx: click.Context, _param: click.Parameter, value: str | None) ->
     """``--lang``: one of the languages (``zh`` is Simplified Chinese), remembered for error lines."""
     if value is None:
         return None
-    from wixoss_deckcheck.messages import normalize_language
+    from wixoss_deckcheck.messages import normalize_language, set_run_language
 
     lang = normalize_language(value)
-    ctx.meta["wixoss_deckcheck.lang"] = lang
+    set_run_language(lang)
     return lang
 
 
@@ -164,10 +164,10 @@ def apply_settings(ctx: click.Context, params: dict) -> dict:
                 for item in parse_disable([entry], "disable", str(config.path), config.lines.get(f"{key}/{index}"))
             )
         if name == "lang":
-            from wixoss_deckcheck.messages import normalize_language
+            from wixoss_deckcheck.messages import normalize_language, set_run_language
 
             value = normalize_language(value)
-            ctx.meta["wixoss_deckcheck.lang"] = value
+            set_run_language(value)
         merged[name] = value
     return merged
 

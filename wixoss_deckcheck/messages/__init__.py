@@ -139,6 +139,33 @@ def default_language() -> str:
     return normalize_language(code) or "en"
 
 
+@cache
+def _error_patterns() -> list:
+    """(key, compiled pattern) of every English error template: ``{name}`` matches any text."""
+    import re
+
+    out = []
+    for key, template in (_load("en").get("errors") or {}).items():
+        parts = re.split(r"\{(\w+)\}", template)
+        regex = "".join(re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)" for index, part in enumerate(parts))
+        out.append((key, re.compile(regex, re.DOTALL)))
+    return out
+
+
+_RUN_LANGUAGE: list[str | None] = [None]
+
+
+def set_run_language(lang: str | None) -> None:
+    """Remember the language of this run (``--lang``, or the settings file's) for error lines."""
+    _RUN_LANGUAGE[0] = normalize_language(lang) if lang else None
+
+
+def current_language() -> str:
+    """The language of this run: ``--lang`` (or the settings file's) once a command has read
+    it, else the locale's."""
+    return _RUN_LANGUAGE[0] or default_language()
+
+
 class Counted(dict):
     """Template values where ``{name|noun}`` is the value of ``name`` counted with ``noun``
     (:meth:`Messages.plural`): "{errors|error}" → "1 error", "2 errors"."""
@@ -223,6 +250,29 @@ class Messages:
         primary, english = self._section("report")
         value = primary.get(key, english.get(key, key))
         return value.format_map(Counted(self, args)) if args else value
+
+    def error_text(self, message: str) -> str:
+        """An input or usage error's message in this language: the English patterns of
+        ``errors:`` (en.yaml) are tried against the whole message; unmatched ones stay English."""
+        if self.lang == "en":
+            return message
+        primary = self._primary.get("errors") or {}
+        for key, pattern in _error_patterns():
+            match = pattern.fullmatch(message)
+            if match and key in primary:
+                try:
+                    return primary[key].format(**match.groupdict())
+                except (KeyError, IndexError, ValueError):
+                    return message
+        return message
+
+    def error_line(self, error) -> str:
+        """The whole ``error: FILE:LINE: message`` line of an :class:`~wixoss_deckcheck.errors.InputError`.
+        The ``error:`` prefix stays the same in every language, for scripts that look for it."""
+        where = ""
+        if getattr(error, "path", None):
+            where = f"{error.path}:{error.line}: " if getattr(error, "line", None) else f"{error.path}: "
+        return f"error: {where}{self.error_text(getattr(error, 'message', str(error)))}"
 
     def severity(self, severity: str) -> str:
         primary, english = self._section("report")

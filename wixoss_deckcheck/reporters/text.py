@@ -49,7 +49,8 @@ def render_text(
     for result in report.results:
         if result.error is not None:
             if not to_terminal:  # on a terminal the error line goes to stderr, once
-                out.append(style(f"{result.error}", fg="red", bold=True) + f"  [{messages.report('unreadable')}]")
+                error = messages.error_line(result.error).removeprefix("error: ")
+                out.append(style(error, fg="red", bold=True) + f"  [{messages.report('unreadable')}]")
             continue
         for violation in result.violations:
             severity = messages.severity(violation.severity)

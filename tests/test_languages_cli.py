@@ -1,0 +1,72 @@
+"""Everything a user reads follows --lang: audit's per-deck lines and summary, error: lines,
+progress text; the 'error:' prefix itself stays, for scripts."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from conftest import EXAMPLES
+
+from wixoss_deckcheck.cli import cli
+
+
+@pytest.fixture
+def folder(tmp_path):
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    shutil.copy(EXAMPLES / "diva-illegal.txt", decks / "illegal.txt")
+    shutil.copy(EXAMPLES / "diva-ancient-surprise.txt", decks / "legal.txt")
+    (decks / "junk.txt").write_bytes(b"\x00\x01\x02")
+    return decks
+
+
+def audit(*args, env=None):
+    return CliRunner().invoke(cli, ["audit", "--no-config", "--no-progress", *args], env=env)
+
+
+def test_audit_in_japanese(folder):
+    out = audit(str(folder), "--lang", "ja").stdout
+    assert f"{folder / 'illegal.txt'}：使用不可（エラー5件、警告0件）" in out
+    assert f"{folder / 'junk.txt'}:1：読み込めません：バイナリファイルです（デッキリストではありません）" in out
+    assert "3個のデッキを検査しました：使用可能1、使用不可1、読み込めない1" in out and "コード別の違反数：" in out
+    assert "WX101 エラー [メインデッキの枚数]" in out
+    for english in ("error [", "illegal (", "audited ", "violations per code", "binary file"):
+        assert english not in out
+
+
+def test_audit_in_english_counts_right(folder):
+    out = audit(str(folder), "--lang", "en").stdout
+    assert f"{folder / 'illegal.txt'}: illegal (5 errors, 0 warnings)" in out
+    assert "audited 3 decks: 1 legal, 1 illegal, 1 unreadable" in out
+
+
+def test_audit_in_traditional_chinese(folder):
+    out = audit(str(folder), "--lang", "zh-Hant").stdout
+    assert "已檢查3個卡組" in out and "二進制文件" in out
+
+
+def test_error_lines_follow_the_language(folder, tmp_path):
+    result = CliRunner().invoke(cli, ["check", "--no-config", str(folder / "junk.txt"), "--lang", "ja"])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {folder / 'junk.txt'}:1: バイナリファイルです（デッキリストではありません）\n"
+    machine = CliRunner().invoke(cli, ["audit", "--no-config", str(folder), "-O", "json", "--lang", "zh"])
+    assert f"error: {folder / 'junk.txt'}:1: 二进制文件，不是卡组列表" in machine.stderr
+    assert "已检查3个卡组" in machine.stderr  # the summary on stderr too
+    usage = CliRunner().invoke(cli, ["check", "--no-config", str(folder / "legal.txt"), "--lang", "ja", "--format", "x"])
+    assert usage.exit_code == 2 and usage.stderr.startswith("error: 不明なフォーマット 'x'（使えるもの：")
+    disabled = CliRunner().invoke(cli, ["check", str(folder / "legal.txt"), "--lang", "ja", "--disable", "WX1O1"])
+    assert disabled.stderr.startswith("error: --disable：不明なチェック 'WX1O1'。WX101のことですか？")
+
+
+def test_locale_chooses_the_error_language(folder):
+    result = CliRunner().invoke(
+        cli, ["check", "--no-config", str(folder / "junk.txt")], env={"LC_ALL": "ja_JP.UTF-8", "LANG": None}
+    )
+    assert result.stderr.startswith("error: ") and "バイナリファイル" in result.stderr
+
+
+def test_progress_label_in_the_language(folder):
+    result = CliRunner().invoke(cli, ["audit", "--no-config", str(folder), "--progress", "--lang", "ja", "-O", "json"])
+    assert "検査中" in result.stderr

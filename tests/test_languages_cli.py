@@ -54,7 +54,9 @@ def test_error_lines_follow_the_language(folder, tmp_path):
     machine = CliRunner().invoke(cli, ["audit", "--no-config", str(folder), "-O", "json", "--lang", "zh"])
     assert f"error: {folder / 'junk.txt'}:1: 二进制文件，不是卡组列表" in machine.stderr
     assert "已检查3个卡组" in machine.stderr  # the summary on stderr too
-    usage = CliRunner().invoke(cli, ["check", "--no-config", str(folder / "legal.txt"), "--lang", "ja", "--format", "x"])
+    usage = CliRunner().invoke(
+        cli, ["check", "--no-config", str(folder / "legal.txt"), "--lang", "ja", "--format", "x"]
+    )
     assert usage.exit_code == 2 and usage.stderr.startswith("error: 不明なフォーマット 'x'（使えるもの：")
     disabled = CliRunner().invoke(cli, ["check", str(folder / "legal.txt"), "--lang", "ja", "--disable", "WX1O1"])
     assert disabled.stderr.startswith("error: --disable：不明なチェック 'WX1O1'。WX101のことですか？")

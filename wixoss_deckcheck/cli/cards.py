@@ -1,4 +1,8 @@
-"""``wixoss-deckcheck cards search QUERY`` and ``cards show ID-OR-NAME``."""
+"""``wixoss-deckcheck cards search QUERY`` and ``cards show ID-OR-NAME [--as-of DATE]``.
+
+Every label follows ``--lang`` (else the locale); card names are shown in that language
+next to the Japanese one when the pool knows them.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,8 @@ import sys
 import click
 
 from wixoss_deckcheck.cli.habits import complete_format
-from wixoss_deckcheck.cli.options import cardpool_option
-
-_COLOURS = {"white": "白", "red": "赤", "blue": "青", "green": "緑", "black": "黒"}
+from wixoss_deckcheck.cli.options import cardpool_option, lang_option
+from wixoss_deckcheck.messages import Messages, current_language
 
 
 @click.group("cards")
@@ -26,6 +29,12 @@ def _load(cardpool):
     return pool
 
 
+def _day(as_of: str | None) -> str:
+    from wixoss_deckcheck.tables.dates import parse_day, today
+
+    return parse_day(as_of) if as_of else today()
+
+
 @cards_group.command("search")
 @click.argument("query", nargs=-1, required=True)
 @click.option(
@@ -34,125 +43,75 @@ def _load(cardpool):
     "format_id",
     metavar="FORMAT",
     shell_complete=complete_format,
-    help="Only cards playable in all-star, key or diva.",
+    help="Only cards playable in all-star, key or diva (on --as-of, default today).",
 )
-@click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500), help="At most this many cards.")
+@click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="The day --format is judged on (default: today).")
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 10000), help="At most this many cards.")
 @cardpool_option
-def search_command(query, format_id, limit, cardpool):
+@lang_option
+def search_command(query, format_id, as_of, limit, cardpool, lang):
     """List the cards matching QUERY: a number, or part of a name in any language.
 
-    Exit 1 when nothing matches.
+    Sorted by relevance (the number, numbers starting with it, the exact name, names
+    starting with it, names containing it, close matches), then by card number. When
+    more match than --limit, says how many on stderr. Exit 1 when nothing matches.
     """
-    from wixoss_deckcheck.pool.search import find_cards
+    from wixoss_deckcheck.pool.search import search_cards
 
+    messages = Messages(current_language())
     text = " ".join(query)
-    matches = find_cards(_load(cardpool), text, format_id=format_id, limit=limit)
-    for match in matches:
+    matches = search_cards(_load(cardpool), text, format_id=format_id, day=_day(as_of) if as_of else None)
+    for match in matches[:limit]:
         card = match.card
-        english = card.names.get("en")
-        shown = f"{card.name} / {english}" if english else card.name
-        click.echo(f"{match.number}\t{shown}\t{card.type}{_level(card)}")
+        other = card.display_name(messages.lang) if messages.lang != "ja" else ""
+        shown = f"{card.name} / {other}" if other and other != card.name else card.name
+        click.echo(f"{match.number}\t{shown}\t{messages.card_type(card.type)}{_level(card)}")
     if not matches:
-        click.echo(f"no card matches {text!r}", err=True)
+        click.echo(messages.cards("no_match", query=repr(text)), err=True)
         sys.exit(1)
+    if len(matches) > limit:
+        click.echo(messages.cards("more", shown=limit, total=len(matches)), err=True)
 
 
 @cards_group.command("show")
 @click.argument("query", nargs=-1, required=True, metavar="ID-OR-NAME")
+@click.option(
+    "--as-of",
+    "as_of",
+    metavar="YYYY-MM-DD",
+    help="Say in which formats the card is legal that day, and why (default: today).",
+)
 @cardpool_option
-def show_command(query, cardpool):
-    """Show every field of the card(s) a number or an exact name names.
+@lang_option
+def show_command(query, as_of, cardpool, lang):
+    """Show every field of the card(s) a number or an exact name names, and where each is
+    legal on a day: the formats and why (icons and where they come from, the same-name
+    rule, release date), and the Mayu's Room restrictions in force.
 
     An ambiguous name shows each candidate; an unknown one says what is close (exit 2).
     """
+    from wixoss_deckcheck.errors import InputError
+
+    messages = Messages(current_language())
+    day = _day(as_of)
     pool = _load(cardpool)
     text = " ".join(query)
     resolution = pool.resolve(text)
     cards = [resolution.card] if resolution.card else resolution.candidates
     if not cards:
-        from wixoss_deckcheck.errors import InputError
-        from wixoss_deckcheck.messages import Messages, default_language
-
-        hint = Messages(default_language()).suggestion_hint(resolution.suggestions)
+        hint = messages.suggestion_hint(resolution.suggestions)
         raise InputError(f"no card named or numbered {text!r}.{hint}")
     if resolution.candidates:
-        click.echo(f"{text!r} names {len(cards)} different cards:")
+        click.echo(messages.cards("several", query=repr(text), count=len(cards)))
+    from wixoss_deckcheck.cli.cards_text import describe, legality
+
     for index, card in enumerate(cards):
         if index:
             click.echo("")
-        click.echo(_describe(card, resolution.number if resolution.card else None, pool))
+        printed = resolution.number if resolution.card else None
+        click.echo(describe(card, printed, messages))
+        click.echo(legality(pool, card, printed or card.number, day, messages))
 
 
 def _level(card) -> str:
     return f" L{card.level}" if card.level is not None else ""
-
-
-def _describe(card, printed: str | None, pool=None) -> str:
-    lines = [f"{card.number}  {card.name}" + (f"  (as {printed})" if printed and printed != card.number else "")]
-    for lang, label in (
-        ("en", "English"),
-        ("zh_hans", "Chinese (Simplified)"),
-        ("zh_hant", "Chinese (Traditional)"),
-        ("kana", "Kana"),
-    ):
-        if card.names.get(lang):
-            lines.append(f"  {label}: {card.names[lang]}")
-    colours = "".join(_COLOURS[c] for c in card.colors) or "無"
-    lines.append(
-        f"  Type: {card.type}   Colour: {'/'.join(card.colors) or 'colourless'} ({colours})"
-        + _level(card).replace(" L", "   Level: ")
-    )
-    details = []
-    if card.limit is not None and card.is_lrig:
-        details.append(f"Limit: {card.limit}")
-    if card.power is not None:
-        details.append(f"Power: {card.power}")
-    if card.lrig_types:
-        details.append(f"LRIG type: {'/'.join(card.lrig_types)}")
-    if card.classes:
-        details.append(f"Class: {'/'.join(card.classes)}")
-    if card.limiting:
-        details.append(f"Limited to: {'/'.join(card.limiting)}")
-    if card.team:
-        details.append(f"Team: {card.team}")
-    if details:
-        lines.append("  " + "   ".join(details))
-    flags = [
-        name
-        for name, on in (
-            ("Life Burst", card.life_burst),
-            ("Guard", card.guard),
-            ("Multi Ener", card.multi_ener),
-            ("token", card.token),
-        )
-        if on
-    ]
-    if flags:
-        lines.append("  " + ", ".join(flags))
-    lines.append(f"  Series: {card.series}")
-    if card.reprints:
-        lines.append(f"  Also printed as: {', '.join(card.reprints)}")
-    lines.extend(_icons_and_release(card, pool))
-    return "\n".join(lines)
-
-
-def _icons_and_release(card, pool) -> list[str]:
-    """Where the card's format icons come from, and when each print came out."""
-    from wixoss_deckcheck.tables.icons import IconIndex
-    from wixoss_deckcheck.tables.loading import load_format
-    from wixoss_deckcheck.tables.releases import load_calendar
-
-    index = IconIndex(pool, load_format("diva").icons) if pool is not None else None
-    lines = []
-    if index is not None:
-        lines.append("  Format icons: " + "; ".join(index.icon_origins(card)))
-    calendar = load_calendar()
-    released = []
-    for number in (card.number, *card.reprints):
-        release = calendar.release_of(number)
-        if release is not None and release.date:
-            exact = "" if release.precision == "day" else f", {release.precision}"
-            released.append(f"{number} {release.earliest}{exact}")
-    if released:
-        lines.append("  Released: " + "; ".join(released))
-    return lines

@@ -274,6 +274,12 @@ class Messages:
             where = f"{error.path}:{error.line}: " if getattr(error, "line", None) else f"{error.path}: "
         return f"error: {where}{self.error_text(getattr(error, 'message', str(error)))}"
 
+    def cards(self, key: str, **args) -> str:
+        """A text of ``cards show``/``cards search`` (the ``cards:`` section)."""
+        primary, english = self._section("cards")
+        value = primary.get(key, english.get(key, key))
+        return value.format_map(Counted(self, args)) if args else value
+
     def severity(self, severity: str) -> str:
         primary, english = self._section("report")
         return (primary.get("severity") or {}).get(severity) or (english.get("severity") or {}).get(severity, severity)

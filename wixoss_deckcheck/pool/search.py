@@ -2,14 +2,16 @@
 
 A query may be a card number (or the start of one), a name in Japanese (kana, width,
 ``#``/``♯`` and spacing do not matter), English, or Chinese (Simplified or
-Traditional: the pool keeps both). Exact matches come first, then names that
-contain the query, then close matches. An optional format keeps only the cards
+Traditional: the pool keeps both). Matches are sorted by relevance (the number, numbers
+starting with it, the exact name, names starting with the query, names containing it,
+close matches), then by card number. An optional format keeps only the cards
 that format's card-pool rule lets in (by icon, with the same-name carve-out).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -55,16 +57,26 @@ def format_filter(pool: CardPool, format_id: str, day: str | None = None) -> Cal
     return allowed
 
 
-def find_cards(pool: CardPool, query: str, *, format_id: str | None = None, limit: int = 20) -> list[Match]:
-    """Cards matching ``query``, best first (see the module doc)."""
-    allowed = format_filter(pool, format_id) if format_id else (lambda card: True)
-    found: list[Match] = []
-    seen: set[str] = set()
+#: Relevance of each way of matching, best first.
+_RANK = {"number": 0, "number-prefix": 1, "name": 2, "starts": 3, "contains": 4, "close": 5}
+
+
+def _natural(number: str) -> tuple:
+    """A card number's sort key, numbers by value: WX2-010 before WX10-001."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", number.upper()))
+
+
+def search_cards(pool: CardPool, query: str, *, format_id: str | None = None, day: str | None = None) -> list[Match]:
+    """Every card matching ``query``, by relevance (the number itself, numbers starting with
+    it, the exact name, names starting with it, names containing it, close matches), then
+    by card number."""
+    allowed = format_filter(pool, format_id, day) if format_id else (lambda card: True)
+    found: dict[str, Match] = {}
 
     def add(card: Card, number: str, how: str) -> None:
-        if card.number not in seen and allowed(card):
-            seen.add(card.number)
-            found.append(Match(card, number, how))
+        known = found.get(card.number)
+        if (known is None or _RANK[how] < _RANK[known.how]) and allowed(card):
+            found[card.number] = Match(card, number, how)
 
     text = query.strip()
     if not text:
@@ -74,9 +86,9 @@ def find_cards(pool: CardPool, query: str, *, format_id: str | None = None, limi
         card = pool.by_number(text)
         if card is not None:
             add(card, pool.printed_number(card, text), "number")
-        for key, card in sorted(pool.all_numbers()):
-            if key.startswith(wanted) and len(found) < limit:
-                add(card, pool.printed_number(card, key), "number")
+        for key, card in pool.all_numbers():
+            if key.startswith(wanted):
+                add(card, pool.printed_number(card, key), "number-prefix")
     resolution = pool.resolve_name(query, text)
     for card in [resolution.card] if resolution and resolution.card else resolution.candidates if resolution else []:
         for same in pool.same_name(card):
@@ -86,13 +98,16 @@ def find_cards(pool: CardPool, query: str, *, format_id: str | None = None, limi
         for name_key_, cards in pool.name_index():
             if key in name_key_:
                 for card in cards:
-                    add(card, card.number, "contains")
-            if len(found) >= limit:
-                break
+                    add(card, card.number, "starts" if name_key_.startswith(key) else "contains")
     if not found:
         for line in pool.suggest(text, limit=5):
             number = line.split(" ", 1)[0]
             card = pool.by_number(number)
             if card is not None:
                 add(card, number, "close")
-    return found[:limit]
+    return sorted(found.values(), key=lambda match: (_RANK[match.how], _natural(match.number)))
+
+
+def find_cards(pool: CardPool, query: str, *, format_id: str | None = None, limit: int = 20) -> list[Match]:
+    """The first ``limit`` cards :func:`search_cards` finds."""
+    return search_cards(pool, query, format_id=format_id)[:limit]

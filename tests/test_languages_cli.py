@@ -72,3 +72,20 @@ def test_locale_chooses_the_error_language(folder):
 def test_progress_label_in_the_language(folder):
     result = CliRunner().invoke(cli, ["audit", "--no-config", str(folder), "--progress", "--lang", "ja", "-O", "json"])
     assert "検査中" in result.stderr
+
+
+def test_formats_and_rules_follow_the_language():
+    runner = CliRunner()
+    listed = runner.invoke(cli, ["formats", "--lang", "ja"]).stdout
+    assert "キーセレクション" in listed and "2018-04-01から" in listed and "日付つきルール" in listed
+    assert "dated rules" not in listed
+    shown = runner.invoke(cli, ["formats", "show", "key", "--lang", "zh-Hant", "--as-of", "2019-01-01"]).stdout
+    assert "2019-01-01生效的規則：" in shown and "繭之房間（2條）：" in shown
+    assert "不能與再会の巫女　マユ同時使用" in shown
+    assert "rules in force" not in shown and "Mayu's Room" not in shown
+    english = runner.invoke(cli, ["formats", "show", "key", "--as-of", "2019-01-01", "--lang", "en"]).stdout
+    assert "rules in force on 2019-01-01:" in english and "Mayu's Room (2 entries):" in english
+    rules = runner.invoke(cli, ["rules", "--lang", "ja"]).stdout
+    assert rules.startswith("WX001 unknown-card (エラー, 入力): 不明なカード\n")
+    assert "used by" not in rules and "使用するフォーマット:" in rules
+    assert runner.invoke(cli, ["formats", "--lang", "en"]).stdout.splitlines()[1].endswith("Mayu's Room entries")

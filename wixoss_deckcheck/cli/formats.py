@@ -7,13 +7,28 @@ import json
 import click
 
 from wixoss_deckcheck.cli.options import lang_option
-from wixoss_deckcheck.tables.dates import span_text as _span
+
+
+def _span(since: str | None, until: str | None) -> str:
+    """A date range with inclusive ends, in the run's language (``from 2018-04-01``)."""
+    from wixoss_deckcheck.messages import Messages, current_language
+    from wixoss_deckcheck.tables.dates import last_day
+
+    say = Messages(current_language()).cli
+    if since and until:
+        return say("span_between", since=since, until=last_day(until))
+    if since:
+        return say("span_from", since=since)
+    if until:
+        return say("span_until", until=last_day(until))
+    return say("span_always")
 
 
 @click.group("formats", invoke_without_command=True)
 @click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text")
+@lang_option
 @click.pass_context
-def formats_group(ctx, output_format):
+def formats_group(ctx, output_format, lang):
     """List the formats with their date ranges (or `formats show ID`)."""
     if ctx.invoked_subcommand is not None:
         return
@@ -46,12 +61,15 @@ def formats_group(ctx, output_format):
     if verbosity() < 0:  # -q: the ids only
         click.echo("\n".join(table.id for table in tables))
         return
+    from wixoss_deckcheck.messages import Messages, current_language
+
+    messages = Messages(current_language())
     width = max(len(t.id) for t in tables)
-    for table in tables:
-        click.echo(
-            f"{table.id:<{width}}  {table.name:<15}  {_span(table.since, table.until):<14}  "
-            f"{len(table.rules)} dated rules, {len(table.mayus_room)} Mayu's Room entries"
-        )
+    names = [t.display_name(messages.lang) for t in tables]
+    name_width = max(15, *(len(name) for name in names))
+    for table, name in zip(tables, names, strict=True):
+        counts = messages.cli("formats_line", rules=len(table.rules), entries=len(table.mayus_room))
+        click.echo(f"{table.id:<{width}}  {name:<{name_width}}  {_span(table.since, table.until):<14}  {counts}")
 
 
 @formats_group.command("show")
@@ -121,24 +139,28 @@ def show_command(format_id, format_file, as_of, show_all, output_format, lang):
             )
         )
         return
-    name = table.display_name(lang or "en")
+    from wixoss_deckcheck.messages import Messages, current_language
+
+    messages = Messages(current_language())
+    say = messages.cli
+    name = table.display_name(messages.lang)
     click.echo(f"{name} ({table.id}) — {_span(table.since, table.until)}")
-    click.echo("every dated rule" if show_all else f"rules in force on {day}:")
+    click.echo(say("formats_every_rule") if show_all else say("formats_rules_on", day=day))
     for rule in rules:
         info = REGISTRY[rule.check]
         params = ", ".join(f"{k}={v}" for k, v in rule.params.items())
         dates = f"  [{_span(rule.since, rule.until)}]" if (rule.since or rule.until) else ""
         click.echo(f"  {info.code} {rule.id}: {params or '-'}{dates}")
         if rule.note:
-            click.echo(f"      note: {' '.join(rule.note.split())}")
-    click.echo(f"Mayu's Room ({len(entries)} entries):")
+            click.echo(f"      {say('formats_note')}: {' '.join(rule.note.split())}")
+    click.echo(say("formats_mayu", entries=len(entries)))
     for entry in entries:
         cards = " / ".join(ref.get("name") or ",".join(ref.get("numbers", [])) for ref in entry.cards)
         others = " / ".join(ref.get("name") or ",".join(ref.get("numbers", [])) for ref in entry.with_cards)
         what = {
-            "banned": "banned",
-            "limit": f"at most {entry.limit}",
-            "pair": f"not with {others}",
-            "one-way": f"if used, not {others}",
+            "banned": say("mayu_banned"),
+            "limit": say("mayu_limit", limit=entry.limit),
+            "pair": say("mayu_pair", others=others),
+            "one-way": say("mayu_one_way", others=others),
         }[entry.kind]
         click.echo(f"  {entry.kind:<8} {cards}: {what}  [{_span(entry.effective, entry.until)}]")

@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from wixoss_deckcheck.cli.options import lang_option
+
 
 def _usage() -> tuple[dict[str, list[str]], dict[str, list[dict]]]:
     """For each check slug, the built-in formats (and dates) whose tables use it, and each
@@ -41,20 +43,28 @@ def _usage() -> tuple[dict[str, list[str]], dict[str, list[dict]]]:
 
 @click.command("rules")
 @click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text")
-def rules_command(output_format):
-    """List every check: stable code, name, severity, what it checks, and which formats use it."""
-    from wixoss_deckcheck.checks import BY_CODE
+@lang_option
+def rules_command(output_format, lang):
+    """List every check: stable code, name, severity, what it checks, and which formats use it.
 
+    In Japanese and Chinese (--lang) each check is named in that language (the stable
+    code and name stay); the longer English doc follows with -v.
+    """
+    from wixoss_deckcheck.checks import BY_CODE
+    from wixoss_deckcheck.messages import Messages, current_language
+
+    messages = Messages(current_language())
+    say = messages.cli
     used, sources = _usage()
     rows: list[dict[str, Any]] = []
     for code in sorted(BY_CODE):
         info = BY_CODE[code]
         if info.kind == "input":
-            where = ["every format (while reading the deck)"]
+            where = [say("rules_every_format")]
         elif info.kind == "play":
             where = ["check --play"]
         else:
-            where = used.get(info.slug, ["(no built-in format)"])
+            where = used.get(info.slug, [say("rules_no_format")])
         rows.append(
             {
                 "code": code,
@@ -72,14 +82,19 @@ def rules_command(output_format):
         return
     from wixoss_deckcheck.cli.habits import verbosity
 
-    quiet = verbosity() < 0
+    level = verbosity()
+    english = messages.lang == "en"
     for row in rows:
-        if quiet:  # -q: code and name only
+        if level < 0:  # -q: code and name only
             click.echo(f"{row['code']} {row['name']}")
             continue
-        click.echo(f"{row['code']} {row['name']} ({row['severity']}, {row['kind']}): {row['summary']}")
-        click.echo(f"    {row['doc']}")
-        click.echo(f"    used by: {'; '.join(row['used_by'])}")
+        summary = row["summary"] if english else messages.check_name(str(row["code"]), str(row["summary"]))
+        severity = messages.severity(str(row["severity"]))
+        kind = say(f"kind_{row['kind']}")
+        click.echo(f"{row['code']} {row['name']} ({severity}, {kind}): {summary}")
+        if english or level > 0:
+            click.echo(f"    {row['doc']}")
+        click.echo(f"    {say('rules_used_by')}: {'; '.join(row['used_by'])}")
         for rule in row["rules"]:
-            mark = " [UNVERIFIED reading]" if rule["unverified"] else ""
-            click.echo(f"    {rule['format']} {rule['in_force']}{mark}: source: {rule['source']}")
+            mark = f" [{say('rules_unverified')}]" if rule["unverified"] else ""
+            click.echo(f"    {rule['format']} {rule['in_force']}{mark}: {say('rules_source')}: {rule['source']}")

@@ -280,6 +280,12 @@ class Messages:
         value = primary.get(key, english.get(key, key))
         return value.format_map(Counted(self, args)) if args else value
 
+    def cli(self, key: str, **args) -> str:
+        """A text of the other commands (``formats``, ``rules``: the ``cli:`` section)."""
+        primary, english = self._section("cli")
+        value = primary.get(key, english.get(key, key))
+        return value.format_map(Counted(self, args)) if args else value
+
     def severity(self, severity: str) -> str:
         primary, english = self._section("report")
         return (primary.get("severity") or {}).get(severity) or (english.get("severity") or {}).get(severity, severity)

@@ -16,13 +16,16 @@ def test_build_from_the_shared_folder_writes_pool_and_report(capsys, tmp_path):
     )
     assert code == 0, err
     assert "sources: wixossreact (6712), relax (3289), webxoss (2301), english (3993), official (9)" in out
-    assert "conflicts" in out and " kept " in out
+    summary = [line for line in out.splitlines() if line.startswith("merge report: ")]
+    assert len(summary) == 1 and "-v lists the conflicts" in summary[0] and " kept " not in out  # one line
     document = json.loads(target.read_text(encoding="utf-8"))
     assert json.loads(report.read_text(encoding="utf-8")) == document["merge_report"]
     code, out, _ = run(capsys, "cardpool", "info", "--cardpool", str(target))
     assert code == 0
     assert f"card pool: {target} (option)" in out
     assert "source official: 9 records" in out and "WX26-P1" in out and "formats: all-star" in out
+    code, out, _ = run(capsys, "cardpool", "build", "--from", str(CARDDATA), "-o", str(target), "-v")
+    assert code == 0 and len([line for line in out.splitlines() if " kept " in line]) > 20  # -v: every conflict
 
 
 def test_one_source_alone_and_unknown_ones(capsys, tmp_path):

@@ -291,7 +291,7 @@ def test_unknown_card_with_the_sample_pool_says_how_to_install(tmp_path):
     deck.write_text("[main]\n4 WXDi-P09-001\n", encoding="utf-8")
     result = run("check", str(deck))
     assert result.exit_code == 2
-    assert "cardpool import" in result.output
+    assert result.stderr.count("cardpool update") == 1 and "cardpool build --from DIR" in result.stderr
 
 
 def test_real_decks_are_legal_in_their_formats(full_pool_path):

@@ -84,3 +84,15 @@ def test_shell_completion_offers_format_ids_and_commands():
         _script(), env={**os.environ, "_WIXOSS_DECKCHECK_COMPLETE": "bash_source"}, capture_output=True, text=True
     )
     assert "complete -o nosort -F" in source.stdout
+
+
+def test_the_first_step_hint_comes_once_per_run(tmp_path):
+    deck = tmp_path / "unknown.txt"
+    deck.write_text("[main]\n4 Nonexistent card\n2 Other missing card\n", encoding="utf-8")
+    env = {"WIXOSS_DECKCHECK_DATA_DIR": str(tmp_path / "no-pool-here"), "WIXOSS_DECKCHECK_CARDPOOL": None}
+    for command in ("check", "audit"):
+        result = CliRunner().invoke(cli, [command, "--no-config", str(deck), str(deck), "--lang", "en"], env=env)
+        assert result.stderr.count("cardpool update") == 1 and "cardpool build --from DIR" in result.stderr
+        assert "cardpool update" not in result.stdout  # not on each WX001 line
+    quiet = CliRunner().invoke(cli, ["check", "-q", "--no-config", str(deck)], env=env)
+    assert "cardpool update" not in quiet.stderr

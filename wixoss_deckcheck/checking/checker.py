@@ -147,8 +147,6 @@ class Checker:
                 hint = self.messages.suggestion_hint(result.suggestions)
                 if entry.line in deck.comment_cut_lines:
                     hint += self.messages.word("yaml_comment_hint")
-                if self.pool.location is not None and self.pool.location.is_sample:
-                    hint += self.messages.word("sample_hint")
                 problems.append(
                     self.violation(
                         BY_CODE["WX001"],

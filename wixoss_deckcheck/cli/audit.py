@@ -121,6 +121,9 @@ def audit_command(**params):
                 click.echo(Messages(report.lang).error_line(result.error), err=True)
         if output_format != "text":
             click.echo(render_summary(report, details=False), nl=False, err=True)
+    from wixoss_deckcheck.cli.habits import first_step_hint
+
+    first_step_hint(report)
     code = report.exit_code(strict=report.strict)
     if options["exit_zero"] and code == 1:
         code = 0

@@ -13,7 +13,6 @@ from wixoss_deckcheck.importers.catalogue import SOURCE_ORDER, SOURCES
 IMPORTERS = {
     "wixossreact": ("wixoss_deckcheck.importers.wixossreact", "import_wixossreact"),
 }
-_SHOWN_CONFLICTS = 20
 
 
 @click.group("cardpool")
@@ -107,16 +106,16 @@ def _echo_build(target, document, result, verbose: bool) -> None:
     counts = result.counts
     click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers (with reprints)")
     click.echo(f"sources: {sources}")
+    conflicts = [entry for entry in result.report if entry["kind"] == "conflict"]
     click.echo(
         f"merge report: {counts['conflicts']} conflicts, {counts['unmatched']} unmatched records, "
-        f"{counts.get('construction', 0)} deck-construction texts (all in the pool's merge_report)"
+        f"{counts.get('construction', 0)} deck-construction texts (in the pool's merge_report"
+        + ("" if verbose or not conflicts else "; -v lists the conflicts, --report FILE saves them")
+        + ")"
     )
-    conflicts = [entry for entry in result.report if entry["kind"] == "conflict"]
-    shown = conflicts if verbose else conflicts[:_SHOWN_CONFLICTS]
-    for entry in shown:
-        click.echo(f"  {describe_entry(entry)}")
-    if len(shown) < len(conflicts):
-        click.echo(f"  ... and {len(conflicts) - len(shown)} more (-v lists them all)")
+    if verbose:
+        for entry in conflicts:
+            click.echo(f"  {describe_entry(entry)}")
 
 
 @cardpool_group.command("info")

@@ -126,6 +126,9 @@ def check_command(
             for violation in result.violations:
                 if violation.kind == "input":
                     click.echo(f"error: {result.path}:{violation.line}: {violation.message}", err=True)
+    from wixoss_deckcheck.cli.habits import first_step_hint
+
+    first_step_hint(report)
     if exit_zero and code == 1:
         code = 0
     sys.exit(code)

@@ -102,3 +102,13 @@ def say_pool(pool) -> None:
             ),
             err=True,
         )
+
+
+def first_step_hint(report) -> None:
+    """Once per run, on stderr: how to install the full pool, when the sample pool left a card unknown."""
+    if report.pool_origin != "sample" or verbosity() < 0:
+        return
+    if any(v.code == "WX001" for result in report.results for v in result.violations):
+        from wixoss_deckcheck.messages import Messages
+
+        click.echo(Messages(report.lang).word("sample_hint"), err=True)

@@ -64,3 +64,12 @@ def test_input_errors_name_their_line_on_stderr(tmp_path):
     binary.write_bytes(b"\x00\x01\x02")
     result = CliRunner().invoke(cli, ["check", "--no-config", str(binary)], catch_exceptions=False)
     assert result.exit_code == 2 and f"error: {binary}:1: binary file" in result.stderr
+
+
+def test_a_missing_deck_still_has_a_sarif_line(tmp_path):
+    missing = tmp_path / "gone.txt"
+    sarif = json.loads(
+        CliRunner().invoke(cli, ["check", "--no-config", str(missing), "-O", "sarif"], catch_exceptions=False).stdout
+    )
+    (result,) = sarif["runs"][0]["results"]
+    assert result["ruleId"] == "input-error" and result["locations"][0]["physicalLocation"]["region"]["startLine"] == 1

@@ -96,3 +96,24 @@ def test_the_first_step_hint_comes_once_per_run(tmp_path):
         assert "cardpool update" not in result.stdout  # not on each WX001 line
     quiet = CliRunner().invoke(cli, ["check", "-q", "--no-config", str(deck)], env=env)
     assert "cardpool update" not in quiet.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["check", "--formt", "x", str(ILLEGAL)], "error: No such option '--formt'."),
+        (["check"], "error: Missing argument 'DECK...'."),
+        (["nosuch"], "error: No such command 'nosuch'."),
+        (["check", str(ILLEGAL), "--lang", "xx"], "error: Invalid value for '--lang'"),
+    ],
+)
+def test_usage_errors_are_one_error_line(args, start):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(start) and result.stderr.count("\n") == 1 and "--help)" in result.stderr
+
+
+def test_usage_errors_from_the_console_script_are_one_line():
+    done = subprocess.run([*_script(), "--bogus"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith("error: No such option '--bogus'")
+    assert done.stderr.count("\n") == 1

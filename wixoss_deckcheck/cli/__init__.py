@@ -44,6 +44,13 @@ def error_line(error: InputError) -> str:
     return Messages(current_language()).error_line(error)
 
 
+def usage_line(error: click.UsageError) -> str:
+    """A usage error as one line: ``error: No such option: --formt (see wixoss-deckcheck check --help)``."""
+    command = error.ctx.command_path if error.ctx is not None else "wixoss-deckcheck"
+    message = " ".join(error.format_message().split())
+    return f"error: {message} (see {command} --help)"
+
+
 class LazyGroup(click.Group):
     """A click group that imports a subcommand's module only when it is run."""
 
@@ -65,6 +72,9 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except InputError as exc:
             click.echo(error_line(exc), err=True)
+            ctx.exit(2)
+        except click.UsageError as exc:  # a bad option or argument: one line too, not click's three
+            click.echo(usage_line(exc), err=True)
             ctx.exit(2)
 
     def format_commands(self, ctx, formatter):
@@ -107,8 +117,11 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(outcome)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except click.UsageError as exc:
+        click.echo(usage_line(exc), err=True)
+        sys.exit(2)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(2 if exc.exit_code in (1, 2) else exc.exit_code)
     except click.exceptions.Abort:
         click.echo("error: aborted", err=True)

@@ -85,7 +85,7 @@ def build_sarif(report: RunReport) -> dict:
                     "ruleIndex": index[INPUT_ERROR_ID],
                     "level": "error",
                     "message": {"text": result.error.message},
-                    "locations": [_location(result.path, result.error.line)],
+                    "locations": [_location(result.path, result.error.line or 1)],  # code scanning needs a line
                 }
             )
             continue

@@ -88,3 +88,9 @@ def test_report_counts_errors_and_warnings():
 def test_japanese_digits_are_all_half_width():
     text = (MESSAGES / "ja.yaml").read_text(encoding="utf-8")
     assert not re.search("[０-９]", text), "the numbers filled in are half-width: so are the written ones"
+
+
+def test_a_card_text_limit_of_one():
+    text = word("WX112", found=2, allowed={"max": 1}, args={"type": "SIGNI"}, section="main")
+    assert "allows at most 1 SIGNI card in the main deck; it holds 2." in text
+    assert "at most 3 SIGNI cards" in word("WX112", found=4, allowed={"max": 3}, args={"type": "SIGNI"}, section="main")

@@ -73,7 +73,8 @@ class Placeholders(dict):
         if "|" in key:  # {found|card}: the value counted with a noun ("1 card", "at most 4 cards")
             name, _bar, noun = key.partition("|")
             raw = {"found": finding.found, "allowed": finding.allowed}.get(name, args.get(name))
-            return messages.plural(noun, _number(raw), str(self[name]))
+            shown = self[name]
+            return messages.plural(noun, _number(raw if raw is not None else shown), str(shown))
         if key == "type_a" and "type" in args:  # English: the type with its article ("an LRIG")
             return messages.card_type_with_article(args["type"])
         if key == "format":

@@ -15,6 +15,7 @@ Values are escaped as the Actions runner expects.
 
 from __future__ import annotations
 
+from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
 from wixoss_deckcheck.reporters.registry import reporter
@@ -37,6 +38,7 @@ def command(kind: str, message: str, **properties) -> str:
 
 @reporter("github")
 def render_github(report: RunReport, **_options) -> str:
+    messages = Messages(report.lang)
     out: list[str] = []
     for problem in report.list_problems:
         kind = "error" if problem["severity"] == "error" else "warning"
@@ -61,14 +63,11 @@ def render_github(report: RunReport, **_options) -> str:
                 )
             )
         if result.error is None:
-            verdict = "legal" if result.legal else "illegal"
-            out.append(f"{result.path}: {verdict} ({len(result.errors())} errors, {len(result.warnings())} warnings)")
+            verdict = messages.report("legal" if result.legal else "illegal")
+            counts = {"errors": len(result.errors()), "warnings": len(result.warnings())}
+            out.append(messages.report("audit_deck", path=result.path, verdict=verdict, **counts))
         out.append("::endgroup::")
-    counts = report.counts
-    out.append(
-        f"wixoss-deckcheck: {counts['total']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
-        f"{counts['unreadable']} unreadable"
-    )
+    out.append("wixoss-deckcheck: " + messages.report("audited", **report.counts))
     codes = report.per_code()
     if codes:
         out.append("violations per code: " + ", ".join(f"{code} {count}" for code, count in codes.items()))

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from xml.etree import ElementTree as ET
 
+from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, deck_fails, finding_text, violation_line
 from wixoss_deckcheck.reporters.registry import reporter
+
+#: JUnit's own texts (counts on the failure element) are English, as its readers expect.
+_english = Messages("en")
 
 
 def _violation_line(path: str, violation) -> str:
@@ -54,7 +58,8 @@ def render_junit(report: RunReport, strict: bool | None = None, **_options) -> s
                 "failure",
                 type=",".join(codes),
                 message=_xml_text(
-                    f"{len(result.errors())} errors, {len(result.warnings())} warnings: " + ", ".join(codes)
+                    f"{_english.plural('error', len(result.errors()))}, "
+                    f"{_english.plural('warning', len(result.warnings()))}: " + ", ".join(codes)
                 ),
             )
             failure.text = _xml_text("\n".join(_violation_line(result.path, v) for v in result.violations))

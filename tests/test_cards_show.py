@@ -37,7 +37,7 @@ def test_a_format_not_yet_in_force(capsys, merged_pool_path):
 def test_a_diva_card_and_its_icon_origins(capsys, merged_pool_path):
     _, out, _ = show(capsys, merged_pool_path, "WXDi-P01-001", "--as-of", "2024-01-01", "--lang", "en")
     assert "(diva): legal\n      the card has the diva icon" in out
-    assert re.search(r"diva, key: .*WXDi-P01-001.* match", out)
+    assert re.search(r"diva, key: .*WXDi-P01-001.*: a Diva series", out)
 
 
 def test_mayus_room_restrictions_in_force(capsys, merged_pool_path):

@@ -102,3 +102,11 @@ def test_excel_with_another_format_is_one_error_line(decks):
     result = CliRunner().invoke(cli, ["check", str(decks / "diva-illegal.txt"), "--excel", "-O", "json"])
     assert result.exit_code == 2
     assert result.stderr == "error: --excel writes CSV; it cannot be combined with -O json\n"
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("zh", "zh-Hans"), ("zh-TW", "zh-Hant"), ("ja", "ja")])
+def test_the_report_names_its_language(decks, lang, shown):
+    document = json.loads(
+        run("check", "--no-config", str(decks / "diva-illegal.txt"), "-O", "json", "--lang", lang).stdout
+    )
+    assert document["lang"] == shown and not _errors(_validator(), document)

@@ -8,7 +8,6 @@ disable nothing.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from wixoss_deckcheck.errors import UsageError
@@ -22,6 +21,8 @@ def _known() -> tuple[dict[str, str], dict[str, str]]:
 
 def closest_check(item: str) -> str | None:
     """The real check code or name nearest to ``item`` (``None`` when nothing is close)."""
+    import difflib
+
     codes, names = _known()
     folded = item.upper()
     if folded.startswith("WX"):  # a code with a letter for a digit: WX1O1, WXl01
@@ -40,6 +41,9 @@ def closest_check(item: str) -> str | None:
 
 def parse_disable(values: Iterable[str], where: str = "--disable", path: str | None = None, line=None) -> tuple:
     """The codes and names to skip, each checked; commas split a value into several."""
+    values = tuple(values)
+    if not values:
+        return ()
     codes, names = _known()
     out: list[str] = []
     for value in values:

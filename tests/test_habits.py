@@ -117,3 +117,15 @@ def test_usage_errors_from_the_console_script_are_one_line():
     done = subprocess.run([*_script(), "--bogus"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith("error: No such option '--bogus'")
     assert done.stderr.count("\n") == 1
+
+
+def test_check_imports_none_of_the_habits_extras(tmp_path):
+    """A plain check imports no suggestion, conversion or completion machinery."""
+    code = (
+        "import sys\nfrom wixoss_deckcheck.cli import main\ntry:\n"
+        f"    main(['check', '--no-config', {str(EXAMPLES / 'diva-ancient-surprise.txt')!r}])\n"
+        "except SystemExit:\n    pass\n"
+        "print([m for m in ('difflib', 'opencc_purepy', 'click.shell_completion') if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr

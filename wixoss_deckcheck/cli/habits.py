@@ -12,7 +12,6 @@ import os
 import sys
 
 import click
-from click.shell_completion import CompletionItem
 
 _META = "wixoss_deckcheck.verbosity"
 
@@ -60,8 +59,10 @@ def verbosity(ctx: click.Context | None = None) -> int:
     return int(ctx.meta.get(_META, 0))
 
 
-def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """Shell completion of ``--format``: the built-in format ids."""
+    from click.shell_completion import CompletionItem
+
     from wixoss_deckcheck.tables.loading import builtin_format_ids
 
     return [CompletionItem(format_id) for format_id in builtin_format_ids() if format_id.startswith(incomplete)]

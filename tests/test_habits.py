@@ -129,3 +129,11 @@ def test_check_imports_none_of_the_habits_extras(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+def test_quiet_and_verbose_before_audit(tmp_path):
+    legal = str(EXAMPLES / "diva-ancient-surprise.txt")
+    loud = CliRunner().invoke(cli, ["-v", "audit", "--no-config", "--no-progress", legal])
+    assert "settings: none" in loud.stderr and "card pool: " in loud.stderr
+    quiet = CliRunner().invoke(cli, ["-q", "audit", "--no-config", "--no-progress", legal, str(ILLEGAL)])
+    assert "diva-ancient-surprise.txt" not in quiet.stdout and f"{ILLEGAL}: illegal" in quiet.stdout

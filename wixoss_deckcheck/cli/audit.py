@@ -94,7 +94,10 @@ def audit_command(**params):
         report = run_audit(paths, settings, options["jobs"])
     report.strict = bool(options["strict"])
     report.settings_path = options["settings_path"]
-    if options["verbose"]:
+    from wixoss_deckcheck.cli.habits import verbosity
+
+    level = verbosity()  # -q / -v before the command count too (wixoss-deckcheck -v audit ...)
+    if options["verbose"] or level > 0:
         from wixoss_deckcheck.reporters.text import verbose_lines
 
         for line in verbose_lines(report, Messages(report.lang)):
@@ -106,7 +109,7 @@ def audit_command(**params):
     output = options["output"]
     colored = output_format == "text" and use_color(options["color"], output)
     if output_format == "text":
-        text = render_summary(report, quiet=options["quiet"], color=colored, details=True)
+        text = render_summary(report, quiet=options["quiet"] or level < 0, color=colored, details=True)
     else:
         text = render(output_format, report, color=False, strict=report.strict, excel=options["excel"])
     if output:

@@ -53,6 +53,8 @@ def rules_command(output_format):
             where = ["every format (while reading the deck)"]
         elif info.kind == "play":
             where = ["check --play"]
+        elif info.kind == "replay":
+            where = ["replay (game records)"]
         else:
             where = used.get(info.slug, ["(no built-in format)"])
         rows.append(

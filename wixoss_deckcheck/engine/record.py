@@ -39,16 +39,23 @@ class Event:
 
 
 @dataclass(frozen=True)
-class Record:
-    """A read record: where it is, its header (``game``) and its events."""
+class Game:
+    """One game of a record: its header (the ``game`` mapping) and its events."""
 
-    path: str
     header: dict[str, Any]
     events: tuple[Event, ...]
 
-    def deck_path(self) -> Path:
-        """The decklist, relative to the record's folder."""
-        return Path(self.path).parent / str(self.header["deck"])
+
+@dataclass(frozen=True)
+class Record:
+    """A read record: where it is, and its games (usually one)."""
+
+    path: str
+    games: tuple[Game, ...]
+
+    def deck_path(self, game: Game) -> Path:
+        """The decklist of ``game``, relative to the record's folder."""
+        return Path(self.path).parent / str(game.header["deck"])
 
 
 @lru_cache(maxsize=1)
@@ -118,7 +125,11 @@ def _yaml_lines(text: str, path: str) -> list[tuple[int, Any]]:
 
 
 def build_record(path: str, lines: Iterable[tuple[int, Any]]) -> Record:
-    """Check the header and each event against the schema; the problem names its line."""
+    """Check the headers and events against the schema; the problem names its line.
+
+    A header line (``{"game": ...}``) starts a game; a record may hold several games
+    one after the other (a goldfish trace of many games).
+    """
     stream = iter(lines)
     first = next(stream, None)
     if first is None:
@@ -127,12 +138,21 @@ def build_record(path: str, lines: Iterable[tuple[int, Any]]) -> Record:
     problem = _problem("header", header)
     if problem:
         raise InputError(f"the first line must be the game header: {problem}", path, line)
-    events = []
-    for index, (line, data) in enumerate(stream, 1):
+    games: list[Game] = []
+    events: list[Event] = []
+    for line, data in stream:
+        if isinstance(data, dict) and "game" in data:
+            games.append(Game(header["game"], tuple(events)))
+            problem = _problem("header", data)
+            if problem:
+                raise InputError(f"game header: {problem}", path, line)
+            header, events = data, []
+            continue
         problem = _problem("event", data)
         if problem is None:
             problem = _problem(str(data["action"]), data)
         if problem:
-            raise InputError(f"event {index}: {problem}", path, line)
-        events.append(Event(index, line, data))
-    return Record(path, header["game"], tuple(events))
+            raise InputError(f"event {len(events) + 1}: {problem}", path, line)
+        events.append(Event(len(events) + 1, line, data))
+    games.append(Game(header["game"], tuple(events)))
+    return Record(path, tuple(games))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from wixoss_deckcheck.engine import actions, moves, phases
 from wixoss_deckcheck.engine.record import Event, Record
+from wixoss_deckcheck.engine.record import Game as RecordedGame
 from wixoss_deckcheck.engine.setup_game import LoadedDeck, load_game_deck
 from wixoss_deckcheck.engine.state import OPPONENT, SETUP, Game, Problem, State
 
@@ -43,6 +44,7 @@ class Outcome:
     action: str
     slug: str | None = None
     args: dict = field(default_factory=dict)
+    game: int = 1
 
 
 class Resolver:
@@ -98,15 +100,38 @@ def new_game(loaded: LoadedDeck, first: bool, coins: int = 0) -> Game:
 
 
 def replay(record: Record, pool: CardPool, format_id: str | None = None) -> tuple[Game, list[Outcome]]:
-    """Check every action of ``record``; returns the final game and one outcome per finding or legal action."""
-    header = record.header
-    loaded = load_game_deck(
-        str(record.deck_path()), pool, format_id or header.get("format"), header.get("as_of"), record.path, 1
-    )
+    """Check every action of every game of ``record``; the last game, and the outcomes of all."""
+    outcomes: list[Outcome] = []
+    game: Game | None = None
+    decks: dict[tuple[str, str | None, str | None], LoadedDeck] = {}
+    for number, played in enumerate(record.games, 1):
+        game, found = replay_game(record, played, pool, format_id, decks)
+        for outcome in found:
+            outcome.game = number
+        outcomes.extend(found)
+    assert game is not None  # a record has at least one game
+    return game, outcomes
+
+
+def replay_game(
+    record: Record,
+    played: RecordedGame,
+    pool: CardPool,
+    format_id: str | None = None,
+    decks: dict[tuple[str, str | None, str | None], LoadedDeck] | None = None,
+) -> tuple[Game, list[Outcome]]:
+    """Check every action of one game (``decks`` memoises the decks of earlier games)."""
+    header = played.header
+    key = (str(record.deck_path(played)), format_id or header.get("format"), header.get("as_of"))
+    loaded = (decks or {}).get(key)
+    if loaded is None:
+        loaded = load_game_deck(key[0], pool, key[1], key[2], record.path, 1)
+        if decks is not None:
+            decks[key] = loaded
     game = new_game(loaded, header["player"] == "first", int(header.get("coins", 0)))
     resolver = Resolver(game, pool)
     outcomes = [_start(game, resolver, header)]
-    for event in record.events:
+    for event in played.events:
         outcomes.extend(check_event(game, resolver, event))
     return game, outcomes
 

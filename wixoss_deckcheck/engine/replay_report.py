@@ -28,6 +28,7 @@ def report_dict(outcomes: Sequence[Outcome], meta: dict[str, Any], lang: str = "
     """``{"legal": bool, "actions": [{"index", "turn", "action", "legal", "code", "message"}], ...}``."""
     from wixoss_deckcheck.checks.replay import code_of
 
+    several = len({o.game for o in outcomes}) > 1
     rows = [
         {
             "index": o.index,
@@ -37,6 +38,7 @@ def report_dict(outcomes: Sequence[Outcome], meta: dict[str, Any], lang: str = "
             "code": code_of(o.slug) if o.slug else None,
             "message": outcome_message(o, lang),
             "line": o.line,
+            **({"game": o.game} if several else {}),
         }
         for o in outcomes
     ]
@@ -48,14 +50,15 @@ def report_text(outcomes: Sequence[Outcome], path: str, lang: str = "en") -> str
     from wixoss_deckcheck.checks.replay import code_of
 
     lines = []
-    events = {o.index for o in outcomes}
+    events = {(o.game, o.index) for o in outcomes}
     bad = [o for o in outcomes if o.slug is not None]
     for o in bad:
         assert o.slug is not None
         lines.append(f"{path}:{o.line}: {outcome_message(o, lang)} [{code_of(o.slug)}]")
-    wrong = len({o.index for o in bad})
+    wrong = len({(o.game, o.index) for o in bad})
     if wrong:
         lines.append(f"{path}: {wrong} of {len(events)} actions illegal")
     else:
-        lines.append(f"{path}: legal ({len(events)} actions)")
+        games = len({o.game for o in outcomes})
+        lines.append(f"{path}: legal ({len(events)} actions{f', {games} games' if games > 1 else ''})")
     return "\n".join(lines) + "\n"

@@ -116,10 +116,10 @@ class Goldfish:
     def charge(self, turn: int) -> None:
         g, s, book, plan = self.game, self.game.state, self.book, self.plan
         rest, later = plan.center_rest[self.step], plan.later
-        guards = sum(s.hand[k] for k in range(len(s.hand)) if book.guard[k])
+        others = any(n and not book.guard[k] for k, n in enumerate(s.hand)) or any(k >= 0 for k in s.zones)
         best: tuple | None = None
         for kind, held in enumerate(s.hand):
-            if not held or (book.guard[kind] and guards == 1 and sum(s.hand) > 1):
+            if not held or (book.guard[kind] and others):  # guards stay in the hand
                 continue
             best = _better(best, self._score(kind, rest, later, plan.keep[kind]), kind, False)
         for kind in s.zones:
@@ -140,7 +140,9 @@ class Goldfish:
         """A SIGNI in the hand at least as high as this field SIGNI can take its place."""
         s, book, plan = self.game.state, self.book, self.plan
         level = book.level[kind]
-        return any(n and plan.placeable[k] and book.level[k] >= level for k, n in enumerate(s.hand))
+        return any(
+            n and plan.placeable[k] and not book.guard[k] and book.level[k] >= level for k, n in enumerate(s.hand)
+        )
 
     def pay_for(self, cost, future) -> tuple[list[int], int] | None:
         """Ener kinds (and coins) to pay ``cost`` with, chosen for ``future``; None when unpayable."""
@@ -212,7 +214,13 @@ class Goldfish:
         s, book, plan = self.game.state, self.book, self.plan
         best = -1
         for kind, held in enumerate(s.hand):
-            if held and plan.placeable[kind] and book.level[kind] <= most and self.game.limiting_ok(kind):
+            if (
+                held
+                and plan.placeable[kind]
+                and not book.guard[kind]
+                and book.level[kind] <= most
+                and self.game.limiting_ok(kind)
+            ):  # guards stay in the hand
                 if best < 0 or book.level[kind] > book.level[best]:
                     best = kind
         return best

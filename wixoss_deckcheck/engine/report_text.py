@@ -109,7 +109,11 @@ def render_simulation(report: dict[str, Any]) -> str:
             f"{row['turn']:<6}{row['hand']['mean']:>8.2f}{row['ener']['mean']:>8.2f}{row['center_level']:>11.2f}"
         )
     gold = report.get("goldfish")
-    if gold:
+    if gold and "seats" in gold:
+        from wixoss_deckcheck.engine.goldfish_run import render_goldfish
+
+        out.extend(render_goldfish(gold))
+    elif gold:
         out.append("")
         out.append("Goldfish: " + gold["policy"])
         out.append(

@@ -86,10 +86,7 @@ def render_simulation(report: dict[str, Any]) -> str:
         + (f", {life['mean_exact']:.3f} exact" if life["mean_exact"] is not None else "")
     )
     out.append(
-        "  "
-        + "  ".join(
-            f"{d['life_burst']}: {_pct(_exact_or_simulated(d)).strip()}" for d in life["distribution"]
-        )
+        "  " + "  ".join(f"{d['life_burst']}: {_pct(_exact_or_simulated(d)).strip()}" for d in life["distribution"])
     )
     if report["grow"]:
         out.append("")

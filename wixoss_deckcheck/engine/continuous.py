@@ -13,13 +13,18 @@ from __future__ import annotations
 
 from wixoss_deckcheck.engine.state import OPPONENT, Game
 
+_EMPTY = [-1, -1, -1]
+
 
 def settle(game: Game) -> None:
     """Apply every continuous rule until none applies."""
-    refresh(game)
-    if game.rules.same_type_removal:
+    s = game.state
+    if not s.deck:
+        refresh(game)
+    if game.rules.same_type_removal and (s.assists[0] or s.assists[1]):
         _same_type(game)
-    _overflow(game)
+    if s.zones != _EMPTY:
+        _overflow(game)
 
 
 def refresh(game: Game) -> bool:
@@ -27,6 +32,10 @@ def refresh(game: Game) -> bool:
     s, rules = game.state, game.rules
     if s.deck or not any(s.trash):
         return False
+    return _refresh(game, s, rules)
+
+
+def _refresh(game: Game, s, rules) -> bool:
     s.deck = [kind for kind, n in enumerate(s.trash) for _ in range(n)]
     game.shuffle(s.deck)
     s.trash = [0] * len(s.trash)
@@ -46,7 +55,7 @@ def refresh(game: Game) -> bool:
 
 def _same_type(game: Game) -> None:
     s, book = game.state, game.book
-    if not s.center:
+    if not s.center or not (s.assists[0] or s.assists[1]):
         return
     types = book.ltypes[s.center[-1]]
     for side, stack in enumerate(s.assists):
@@ -58,17 +67,28 @@ def _same_type(game: Game) -> None:
 
 def _overflow(game: Game) -> None:
     s, book = game.state, game.book
-    top = game.center_level()
-    for zone, kind in enumerate(s.zones):
+    zones = s.zones
+    if zones == _EMPTY:
+        return
+    top, levels, limiting = game.center_level(), book.level, book.limiting
+    total, fits = 0, True
+    for kind in zones:
+        if kind >= 0:
+            total += levels[kind]
+            if levels[kind] > top or (limiting[kind] and not game.limiting_ok(kind)):
+                fits = False
+    if fits and total <= game.limit():
+        return
+    for zone, kind in enumerate(zones):
         if kind < 0:
             continue
-        if book.level[kind] > top:
-            _to_trash(game, zone, f"level {book.level[kind]} above the center's level {top}")
+        if levels[kind] > top:
+            _to_trash(game, zone, f"level {levels[kind]} above the center's level {top}")
         elif not game.limiting_ok(kind):
             _to_trash(game, zone, "its limiting condition does not match the center LRIG")
     limit = game.limit()
     while game.field_levels() > limit:
-        zone = max((z for z in range(len(s.zones)) if s.zones[z] >= 0), key=lambda z: book.level[s.zones[z]])
+        zone = max((z for z in range(len(zones)) if zones[z] >= 0), key=lambda z: levels[zones[z]])
         _to_trash(game, zone, f"the SIGNI levels exceed the limit {limit}")
 
 

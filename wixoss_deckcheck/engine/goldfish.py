@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from wixoss_deckcheck.engine import actions, phases
 from wixoss_deckcheck.engine.goldfish_plan import Plan
@@ -25,6 +26,7 @@ from wixoss_deckcheck.engine.policy import PolicyPlan
 from wixoss_deckcheck.engine.state import Book, Game, Problem, State
 
 Trace = list[dict] | None
+_EMPTY = [-1, -1, -1]
 
 
 class IllegalGoldfish(RuntimeError):
@@ -73,7 +75,8 @@ class Goldfish:
         _ok(phases.start(g, self.plan.center, self.plan.assists), "start")
         hand = s.deck[-1 : -g.rules.opening_hand - 1 : -1]
         _ok(phases.setup_draw(g, hand), "setup draw")
-        self.log(0, "draw", cards=[self.num(k) for k in hand])
+        if self.trace is not None:
+            self.log(0, "draw", cards=[self.num(k) for k in hand])
         if seat.mulligan is not None:
             back = seat.mulligan.returns_from(s.hand)
             returned = [k for k, n in enumerate(back) for _ in range(n)]
@@ -82,12 +85,14 @@ class Goldfish:
                 rng.shuffle(pile)
                 drawn = pile[-1 : -len(returned) - 1 : -1]
                 _ok(phases.mulligan(g, returned, drawn), "mulligan")
-                self.log(
-                    0, "mulligan", **{"return": [self.num(k) for k in returned]}, cards=[self.num(k) for k in drawn]
-                )
+                if self.trace is not None:
+                    self.log(
+                        0, "mulligan", **{"return": [self.num(k) for k in returned]}, cards=[self.num(k) for k in drawn]
+                    )
         life = s.deck[-1 : -g.rules.life_cloth - 1 : -1]
         _ok(phases.deal_life(g, life), "life cloth")
-        self.log(0, "life_cloth", cards=[self.num(k) for k in life])
+        if self.trace is not None:
+            self.log(0, "life_cloth", cards=[self.num(k) for k in life])
 
     # -- one own turn ----------------------------------------------------------------------
     def turn(self, turn: int) -> None:
@@ -95,7 +100,8 @@ class Goldfish:
         _ok(phases.begin_turn(g, turn), "begin turn")
         drawn = s.deck[-1 : -min(g.rules.draws(turn, g.first), len(s.deck)) - 1 : -1]
         _ok(phases.draw(g, drawn), "draw")
-        self.log(turn, "draw", cards=[self.num(k) for k in drawn])
+        if self.trace is not None:
+            self.log(turn, "draw", cards=[self.num(k) for k in drawn])
         if not s.ended:
             self.charge(turn)
         if not s.ended:
@@ -107,42 +113,57 @@ class Goldfish:
             self.attack(turn)
         self.end(turn)
 
-    def ener_classes(self, extra: int = 0) -> tuple[tuple[int, int], ...]:
-        masks = self.game.ener_masks()
-        if extra:
-            masks.append(extra)
-        return classes(masks)
+    def ener_classes(self) -> tuple[tuple[int, int], ...]:
+        """The ener as ``(mask, count)`` classes (what payments are computed on)."""
+        counts: dict[int, int] = {}
+        mask = self.book.mask
+        for kind, n in enumerate(self.game.state.ener):
+            if n:
+                counts[mask[kind]] = counts.get(mask[kind], 0) + n
+        return tuple(sorted(counts.items()))
 
     def charge(self, turn: int) -> None:
         g, s, book, plan = self.game, self.game.state, self.book, self.plan
-        rest, later = plan.center_rest[self.step], plan.later
-        others = any(n and not book.guard[k] for k, n in enumerate(s.hand)) or any(k >= 0 for k in s.zones)
-        best: tuple | None = None
-        for kind, held in enumerate(s.hand):
-            if not held or (book.guard[kind] and others):  # guards stay in the hand
-                continue
-            best = _better(best, self._score(kind, rest, later, plan.keep[kind]), kind, False)
-        for kind in s.zones:
-            if kind >= 0:
-                value = plan.keep[kind] - (60 if self._replaceable(kind) else 0)
-                best = _better(best, self._score(kind, rest, later, value), kind, True)
+        rest, later, mask, keep = plan.center_rest[self.step], plan.later, book.mask, plan.keep
+        base = self.ener_classes()
+        scores: dict[int, tuple[int, int]] = {}  # by card mask: cards of one mask pay alike
+
+        def pays(kind: int) -> tuple[int, int]:
+            found = scores.get(mask[kind])
+            if found is None:
+                ener = with_card(base, mask[kind])
+                found = scores[mask[kind]] = (shortfall(rest, ener), shortfall(later, ener) if later else 0)
+            return found
+
+        guard = book.guard
+        others = any(n and not guard[k] for k, n in enumerate(s.hand)) or s.zones != _EMPTY
+        best: tuple[int, int, int] | None = None
+        kind, from_field = -1, False
+        for candidate, held in enumerate(s.hand):
+            if held and not (guard[candidate] and others):  # guards stay in the hand
+                key = (*pays(candidate), keep[candidate])
+                if best is None or key < best:
+                    best, kind = key, candidate
+        if s.zones != _EMPTY:
+            highest = self._highest_in_hand()
+            for candidate in s.zones:
+                if candidate >= 0:  # worth less when a SIGNI of the hand can take its place
+                    key = (*pays(candidate), keep[candidate] - (60 if highest >= book.level[candidate] else 0))
+                    if best is None or key < best:
+                        best, kind, from_field = key, candidate, True
         if best is None:
             return
-        kind, from_field = best[1], best[2]
         _ok(phases.charge(g, kind, from_field), "charge")
-        self.log(turn, "charge", card=self.num(kind), **({"from": "field"} if from_field else {}))
+        if self.trace is not None:
+            self.log(turn, "charge", card=self.num(kind), **({"from": "field"} if from_field else {}))
 
-    def _score(self, kind: int, rest, later, value: int) -> tuple[int, int, int]:
-        ener = self.ener_classes(self.book.mask[kind])
-        return shortfall(rest, ener), shortfall(later, ener) if later else 0, value
-
-    def _replaceable(self, kind: int) -> bool:
-        """A SIGNI in the hand at least as high as this field SIGNI can take its place."""
-        s, book, plan = self.game.state, self.book, self.plan
-        level = book.level[kind]
-        return any(
-            n and plan.placeable[k] and not book.guard[k] and book.level[k] >= level for k, n in enumerate(s.hand)
-        )
+    def _highest_in_hand(self) -> int:
+        """The highest level of a SIGNI in the hand that could be placed (-1 without one)."""
+        book, plan = self.book, self.plan
+        levels = [
+            book.level[k] for k, n in enumerate(self.game.state.hand) if n and plan.placeable[k] and not book.guard[k]
+        ]
+        return max(levels, default=-1)
 
     def pay_for(self, cost, future) -> tuple[list[int], int] | None:
         """Ener kinds (and coins) to pay ``cost`` with, chosen for ``future``; None when unpayable."""
@@ -174,7 +195,8 @@ class Goldfish:
             if payment is None:
                 continue
             _ok(phases.grow(g, lid, payment[0], payment[1]), "grow")
-            self.log(turn, "grow", card=self.lnum(lid), pay=self._pay_refs(payment))
+            if self.trace is not None:
+                self.log(turn, "grow", card=self.lnum(lid), pay=self._pay_refs(payment))
             self.step += 1
             return
 
@@ -201,13 +223,14 @@ class Goldfish:
                     if shortfall(rest, classes(masks)) > before:
                         break
                 _ok(actions.assist_grow(g, lid, side, payment[0], payment[1]), "assist grow")
-                self.log(
-                    turn,
-                    "assist_grow",
-                    card=self.lnum(lid),
-                    side="left" if side == 0 else "right",
-                    pay=self._pay_refs(payment),
-                )
+                if self.trace is not None:
+                    self.log(
+                        turn,
+                        "assist_grow",
+                        card=self.lnum(lid),
+                        side="left" if side == 0 else "right",
+                        pay=self._pay_refs(payment),
+                    )
                 self.assist_steps[side] += 1
 
     def _best_in_hand(self, most: int) -> int:
@@ -234,7 +257,8 @@ class Goldfish:
                 break
             zone = s.zones.index(-1)
             _ok(actions.place(g, kind, zone), "place")
-            self.log(turn, "place", card=self.num(kind), zone=zone + 1)
+            if self.trace is not None:
+                self.log(turn, "place", card=self.num(kind), zone=zone + 1)
         if -1 in s.zones or s.active_trash:
             return
         low = min(range(len(s.zones)), key=lambda z: level[s.zones[z]])
@@ -243,9 +267,11 @@ class Goldfish:
         if kind >= 0 and level[kind] > level[s.zones[low]]:
             trashed = s.zones[low]
             _ok(actions.active_trash(g, [trashed]), "active trash")
-            self.log(turn, "trash", cards=[self.num(trashed)])
+            if self.trace is not None:
+                self.log(turn, "trash", cards=[self.num(trashed)])
             _ok(actions.place(g, kind, low), "place")
-            self.log(turn, "place", card=self.num(kind), zone=low + 1)
+            if self.trace is not None:
+                self.log(turn, "place", card=self.num(kind), zone=low + 1)
 
     def attack(self, turn: int) -> int:
         g, s = self.game, self.game.state
@@ -253,10 +279,12 @@ class Goldfish:
         for zone, kind in enumerate(s.zones):
             if kind >= 0:
                 _ok(actions.attack(g, zone), "attack")
-                self.log(turn, "attack", zone=zone + 1)
+                if self.trace is not None:
+                    self.log(turn, "attack", zone=zone + 1)
                 count += 1
         _ok(actions.attack(g, None), "lrig attack")
-        self.log(turn, "attack", lrig="center")
+        if self.trace is not None:
+            self.log(turn, "attack", lrig="center")
         return count + 1
 
     def end(self, turn: int) -> None:
@@ -268,7 +296,8 @@ class Goldfish:
             hand[kind] -= 1
             discards.append(kind)
         _ok(phases.end(g, discards), "end")
-        self.log(turn, "end", discard=[self.num(k) for k in discards])
+        if self.trace is not None:
+            self.log(turn, "end", discard=[self.num(k) for k in discards])
 
     # -- the opponent's turn ---------------------------------------------------------------
     def opponent(self, own_turn: int, crushes: int) -> None:
@@ -280,17 +309,21 @@ class Goldfish:
             kind = s.life[-1]
             self.bursts += self.book.burst[kind]
             _ok(actions.crushed(g, kind), "crushed")
-            self.log(own_turn, "crushed", card=self.num(kind))
+            if self.trace is not None:
+                self.log(own_turn, "crushed", card=self.num(kind))
+
+
+@lru_cache(maxsize=1 << 14)
+def with_card(ener: tuple[tuple[int, int], ...], mask: int) -> tuple[tuple[int, int], ...]:
+    """The ener classes with one more card of ``mask``."""
+    counts = dict(ener)
+    counts[mask] = counts.get(mask, 0) + 1
+    return tuple(sorted(counts.items()))
 
 
 def merge_future(plan: Plan, step: int):
     """What the center's path still needs after ``step`` grows (the assists and ARTS after it)."""
     return plan.center_rest[min(step, len(plan.center_rest) - 1)]
-
-
-def _better(best: tuple | None, score: tuple, kind: int, from_field: bool) -> tuple:
-    candidate = (score, kind, from_field)
-    return candidate if best is None or score < best[0] else best
 
 
 def new_goldfish(book: Book, plan: Plan, rules, first: bool, rng: random.Random, trace: Trace = None) -> Goldfish:

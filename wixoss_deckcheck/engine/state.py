@@ -49,6 +49,8 @@ class Book:
     ltypes: list[frozenset[str]] = field(default_factory=list)
     grow: list[Cost] = field(default_factory=list)
     use: list[Cost] = field(default_factory=list)
+    llevels: list[int] = field(default_factory=list)
+    llimits: list[int] = field(default_factory=list)
     by_key: dict[str, int] = field(default_factory=dict)
     lrig_by_key: dict[str, list[int]] = field(default_factory=dict)
 
@@ -80,13 +82,15 @@ class Book:
             book.grow.append(parse_cost(card.grow_cost))
             book.use.append(parse_cost(card.cost))
             book.lrig_by_key.setdefault(card.key, []).append(index)
+            book.llevels.append(card.level or 0)
+            book.llimits.append(card.limit or 0)
         return book
 
     def llevel(self, lid: int) -> int:
-        return self.lrig[lid].level or 0
+        return self.llevels[lid]
 
     def llimit(self, lid: int) -> int:
-        return self.lrig[lid].limit or 0
+        return self.llimits[lid]
 
     def name(self, kind: int) -> str:
         card = self.main[kind]
@@ -168,7 +172,7 @@ class Game:
     # -- what the rules read -----------------------------------------------------------
     def center_level(self) -> int:
         s = self.state
-        return self.book.llevel(s.center[-1]) if s.center else 0
+        return self.book.llevels[s.center[-1]] if s.center else 0
 
     def center_types(self) -> frozenset[str]:
         s = self.state
@@ -176,14 +180,18 @@ class Game:
 
     def lrigs_on_field(self) -> int:
         s = self.state
-        return (1 if s.center else 0) + sum(1 for stack in s.assists if stack)
+        return (1 if s.center else 0) + (1 if s.assists[0] else 0) + (1 if s.assists[1] else 0)
 
     def limit(self) -> int:
         """Center limit plus the assists' limits, plus a 【リミットアッパー】 when it applies."""
-        s, book = self.state, self.book
+        s = self.state
         if not s.center:
             return 0
-        total = book.llimit(s.center[-1]) + sum(book.llimit(stack[-1]) for stack in s.assists if stack)
+        limits = self.book.llimits
+        total = limits[s.center[-1]]
+        for stack in s.assists:
+            if stack:
+                total += limits[stack[-1]]
         upper = self.rules.limit_upper
         if upper and s.limit_upper and self.lrigs_on_field() == upper.lrigs and self.center_level() >= upper.min_level:
             total += upper.bonus
@@ -191,7 +199,7 @@ class Game:
 
     def field_levels(self) -> int:
         level = self.book.level
-        return sum(level[k] for k in self.state.zones if k >= 0)
+        return sum([level[k] for k in self.state.zones if k >= 0])
 
     def limiting_ok(self, kind: int) -> bool:
         """A limited card matches the center LRIG's types (an LRIG of type ? matches none)."""

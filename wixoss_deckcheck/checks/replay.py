@@ -153,6 +153,13 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "The game starts with a level-0 LRIG as the center and, where the format allows, two more "
         "level-0 LRIGs as assists (1 or 3 in all).",
     ),
+    "grow-restriction": (
+        "WX323",
+        "grow-restriction",
+        "Grow against a printed grow restriction",
+        "Some LRIGs print what they may grow into or be grown from (「青かつ黒のルリグにしかグロウできない」, "
+        "《アロス》 only, 【グロウ】 conditions on the center's name); the table is in formats/play-rules.yaml.",
+    ),
 }
 
 for _slug, (_code, _name, _summary, _doc) in REPLAY_CODES.items():

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.model.cards import Card
 
 TABLE_NAME = "play-rules.yaml"
 _REQUIRED = (
@@ -84,8 +85,90 @@ class GameRules:
         return up <= self.grow_max_up and (self.grow_min_up is None or up >= self.grow_min_up)
 
 
+@dataclass(frozen=True)
+class GrowLimit:
+    """One side of a printed grow restriction: every colour of ``colours_all``, ``name_contains`` in the name."""
+
+    colours_all: tuple[str, ...] = ()
+    name_contains: str | None = None
+    from_level: int | None = None
+
+    def admits(self, card: Card) -> bool:
+        """Does ``card`` meet the restriction (``from_level`` widens, it never restricts)?"""
+        if self.colours_all and not set(self.colours_all) <= set(card.colors):
+            return False
+        return not (self.name_contains and self.name_contains not in card.name)
+
+
+@dataclass(frozen=True)
+class GrowRestriction:
+    """A card's printed grow restrictions: what it may grow into, and from what it may be grown into."""
+
+    into: GrowLimit | None = None
+    source: GrowLimit | None = None
+
+
+def _limit(raw: Any) -> GrowLimit | None:
+    if not isinstance(raw, dict):
+        return None
+    level = raw.get("from_level")
+    return GrowLimit(
+        tuple(raw.get("colours_all") or ()), raw.get("name_contains"), None if level is None else int(level)
+    )
+
+
 @lru_cache(maxsize=1)
-def _entries() -> tuple[tuple[str, Any, str | None, str | None], ...]:
+def grow_restrictions() -> dict[str, GrowRestriction]:
+    """Printed grow restrictions by card number (``grow_restrictions:`` of the table)."""
+    out: dict[str, GrowRestriction] = {}
+    for row in _table().get("grow_restrictions") or []:
+        for number in row.get("cards") or []:
+            old = out.get(number, GrowRestriction())
+            out[number] = GrowRestriction(_limit(row.get("into")) or old.into, _limit(row.get("from")) or old.source)
+    return out
+
+
+def restriction_of(card: Card) -> GrowRestriction | None:
+    """The printed grow restriction of ``card`` (by its number or a reprint's), if it has one."""
+    table = grow_restrictions()
+    for number in (card.number, *card.reprints):
+        if number in table:
+            return table[number]
+    return None
+
+
+def can_grow(lower: Card, upper: Card) -> bool:
+    """Do the printed restrictions of both cards let ``lower`` grow into ``upper``?"""
+    below, above = restriction_of(lower), restriction_of(upper)
+    if below and below.into and not below.into.admits(upper):
+        return False
+    return not (above and above.source and not above.source.admits(lower))
+
+
+def extra_from_level(card: Card) -> int | None:
+    """A level ``card`` may also be grown from (PR-469: from level 0), else None."""
+    found = restriction_of(card)
+    return found.source.from_level if found and found.source else None
+
+
+def grow_problem(lower: Card | None, upper: Card, rules: GameRules) -> str | None:
+    """Why ``lower`` (None: nothing) cannot grow into ``upper`` under ``rules``: ``level``, ``type``,
+    ``restriction``, or None when it can. LRIG type ? shares every type (紡ぐ者, 糾う者)."""
+    from wixoss_deckcheck.pool.normalize import type_keys
+
+    before = (lower.level or 0) if lower else 0
+    if not rules.grow_allowed(before, upper.level or 0) and extra_from_level(upper) != before:
+        return "level"
+    mine, theirs = type_keys(upper.lrig_types), type_keys(lower.lrig_types) if lower else frozenset()
+    if "?" not in mine and "?" not in theirs and not mine & theirs:
+        return "type"
+    if lower is not None and not can_grow(lower, upper):
+        return "restriction"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict:
     import yaml
 
     from wixoss_deckcheck.files.resources import formats_dir
@@ -95,7 +178,17 @@ def _entries() -> tuple[tuple[str, Any, str | None, str | None], ...]:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise InputError(f"cannot read the game rules: {exc}", str(path)) from None
-    rows = data.get("game_rules") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        raise InputError("the game rules table is a mapping with game_rules:", str(path), 1)
+    return data
+
+
+@lru_cache(maxsize=1)
+def _entries() -> tuple[tuple[str, Any, str | None, str | None], ...]:
+    from wixoss_deckcheck.files.resources import formats_dir
+
+    path = formats_dir() / TABLE_NAME
+    rows = _table().get("game_rules")
     if not isinstance(rows, list):
         raise InputError("the game rules table needs a game_rules: list", str(path), 1)
     out = []

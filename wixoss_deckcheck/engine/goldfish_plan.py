@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from wixoss_deckcheck.engine.gamerules import GameRules
+from wixoss_deckcheck.engine.gamerules import GameRules, grow_problem
 from wixoss_deckcheck.engine.payment import Symbols, merge
-from wixoss_deckcheck.engine.state import ANY_TYPE, Book
+from wixoss_deckcheck.engine.state import Book
 
 GUARD_VALUE = 300
 SIGNI_VALUE = 100
@@ -41,26 +41,24 @@ class Plan:
     options: dict[int, list[int]] = field(default_factory=dict)  # lid -> LRIGs it may grow into
 
 
-def _next(book: Book, lid: int, kind: str) -> list[int]:
-    """LRIGs of ``kind`` one level above ``lid`` sharing an LRIG type, cheapest first."""
-    level, mine = book.llevel(lid), book.ltypes[lid]
+def _next(book: Book, lid: int, kind: str, rules: GameRules) -> list[int]:
+    """LRIGs of ``kind`` one level above ``lid`` that it may grow into, cheapest first."""
+    level, lower = book.llevel(lid), book.lrig[lid]
     found = [
         other
         for other, card in enumerate(book.lrig)
-        if card.type == kind
-        and (card.level or 0) == level + 1
-        and (mine & book.ltypes[other] or ANY_TYPE in book.ltypes[other] or ANY_TYPE in mine)
+        if card.type == kind and book.llevel(other) == level + 1 and grow_problem(lower, card, rules) is None
     ]
     return sorted(found, key=lambda other: (book.grow[other].cards, other))
 
 
-def _path(book: Book, lid: int, kind: str, seen: frozenset[str] = frozenset()) -> list[int]:
+def _path(book: Book, lid: int, kind: str, rules: GameRules, seen: frozenset[str] = frozenset()) -> list[int]:
     """The longest (then cheapest) line up from ``lid``; each card once."""
     best: list[int] = []
-    for other in _next(book, lid, kind):
+    for other in _next(book, lid, kind, rules):
         if book.lrig[other].key in seen:
             continue
-        tail = [other, *_path(book, other, kind, seen | {book.lrig[other].key})]
+        tail = [other, *_path(book, other, kind, rules, seen | {book.lrig[other].key})]
         if len(tail) > len(best):
             best = tail
     return best
@@ -82,8 +80,8 @@ def choose_start(book: Book, rules: GameRules) -> tuple[int, tuple[int, ...]]:
     centers = [lid for lid in zeros if book.lrig[lid].type == "LRIG"]
     if not centers:
         raise ValueError("the LRIG deck has no level-0 LRIG to be the center")
-    depth = {lid: len(_path(book, lid, "LRIG")) for lid in centers}
-    assist_depth = {lid: len(_path(book, lid, "ASSIST_LRIG")) for lid in zeros}
+    depth = {lid: len(_path(book, lid, "LRIG", rules)) for lid in centers}
+    assist_depth = {lid: len(_path(book, lid, "ASSIST_LRIG", rules)) for lid in zeros}
     if 3 in rules.start_counts and len(zeros) >= 3:
         trios = []
         for center in centers:
@@ -105,8 +103,8 @@ def choose_start(book: Book, rules: GameRules) -> tuple[int, tuple[int, ...]]:
 def build_plan(book: Book, rules: GameRules) -> Plan:
     """The plan of one deck (see the module doc)."""
     center, assists = choose_start(book, rules)
-    center_path = _path(book, center, "LRIG", frozenset({book.lrig[center].key}))
-    assist_paths = [_path(book, a, "ASSIST_LRIG", frozenset({book.lrig[a].key})) for a in assists]
+    center_path = _path(book, center, "LRIG", rules, frozenset({book.lrig[center].key}))
+    assist_paths = [_path(book, a, "ASSIST_LRIG", rules, frozenset({book.lrig[a].key})) for a in assists]
     arts = [lid for lid, card in enumerate(book.lrig) if card.type == "ARTS"]
     plan = Plan(center, assists, center_path, assist_paths, arts)
     costs = [book.grow[lid] for lid in center_path]
@@ -126,5 +124,5 @@ def build_plan(book: Book, rules: GameRules) -> Plan:
             plan.keep.append(5 if book.signi[kind] else 0)
     for lid in range(len(book.lrig)):
         grows_into = "ASSIST_LRIG" if book.lrig[lid].type == "ASSIST_LRIG" or lid in assists else "LRIG"
-        plan.options[lid] = _next(book, lid, grows_into)
+        plan.options[lid] = _next(book, lid, grows_into, rules)
     return plan

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wixoss_deckcheck.engine.continuous import settle
+from wixoss_deckcheck.engine.gamerules import grow_problem
 from wixoss_deckcheck.engine.payment import Cost, cost_text, matches
 from wixoss_deckcheck.engine.state import (
-    ANY_TYPE,
     DRAW,
     END,
     ENER,
@@ -291,25 +291,28 @@ def grow(game: Game, lid: int, paid: Sequence[int], coins: int = 0) -> Problem |
 
 
 def grow_target(game: Game, below: int | None, lid: int) -> Problem | None:
-    """May the LRIG ``below`` grow into ``lid`` (levels by the dated rules, a shared LRIG type)?"""
+    """May the LRIG ``below`` grow into ``lid`` (levels by the dated rules, a shared LRIG type, printed limits)?"""
     book, rules = game.book, game.rules
+    lower = book.lrig[below] if below is not None else None
+    why = grow_problem(lower, book.lrig[lid], rules)
+    if why is None:
+        return None
     before = book.llevel(below) if below is not None else 0
-    after = book.llevel(lid)
-    if not rules.grow_allowed(before, after):
+    if why == "level":
         allowed = f"level {before + 1}" if rules.grow_min_up == 1 else f"level {before + rules.grow_max_up} or lower"
         return Problem("grow-level", {"card": book.lname(lid), "from_level": before, "allowed": allowed})
-    mine = book.ltypes[lid]
-    theirs = book.ltypes[below] if below is not None else frozenset()
-    if ANY_TYPE not in mine and ANY_TYPE not in theirs and not mine & theirs:
+    if why == "type":
         return Problem(
             "grow-type",
             {
                 "card": book.lname(lid),
-                "types": "/".join(sorted(mine)) or "-",
-                "center_types": "/".join(sorted(theirs)) or "-",
+                "types": "/".join(sorted(book.ltypes[lid])) or "-",
+                "center_types": "/".join(sorted(book.ltypes[below])) if below is not None else "-",
             },
         )
-    return None
+    return Problem(
+        "grow-restriction", {"card": book.lname(lid), "below": book.lname(below) if below is not None else "-"}
+    )
 
 
 def end(game: Game, discards: Sequence[int]) -> Problem | None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from wixoss_deckcheck.checks.play_rules import growable_from, grows, main_classes, missing_symbols, reachable, rules_of
 from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.engine.play_rules import growable_from, grows, main_classes, missing_symbols, reachable, rules_of
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key, type_keys
 

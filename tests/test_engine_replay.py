@@ -280,3 +280,46 @@ def test_yaml_records_are_read_the_same_way(tmp_path, full_pool):
 def test_write_deck_helper(tmp_path):
     path = write_deck(tmp_path, "x.txt", [(4, "A")], ["B"])
     assert path.read_text(encoding="utf-8") == "[main]\n4 A\n[lrig]\nB\n"
+
+
+def test_either_or_grow_cost_and_printed_restrictions(tmp_path, full_pool):
+    """コード・ピルルク・φ2 costs 《青/黒》×１ (blue or black) and grows only from a blue-and-black LRIG."""
+    main = [(4, f"WD03-{n:03d}") for n in range(9, 16)] + [(4, "WD01-016"), (4, "WD01-017"), (4, "WD01-018")]
+    write_deck(tmp_path, "pi.txt", main, ["WD03-005", "WD03-004", "WX25-P2-032", "WX25-P2-033"])
+    hand = ["WD03-010", "WD03-012", "WD03-013", "WD03-015", "WD01-018"]
+    life = ["WD03-009"] * 4 + ["WD03-011"] * 3
+    start = [
+        ev(0, "draw", cards=hand),
+        ev(0, "life_cloth", cards=life),
+        ev(1, "draw", cards=["WD03-014"]),
+        ev(1, "charge", card="WD03-010"),
+    ]
+    lines = [header("pi.txt", start=("WD03-005",))]
+    legal = [
+        *start,
+        ev(1, "grow", card="WX25-P2-032"),
+        ev(1, "end"),
+        ev(2, "draw", cards=["WD03-014", "WD03-015"]),
+        ev(2, "charge", card="WD01-018"),
+        ev(2, "grow", card="WX25-P2-033", pay=["WD03-010"]),
+    ]
+    assert _codes(tmp_path, full_pool, [*lines, *legal]) == []
+    colourless = [*legal[:-1], ev(2, "grow", card="WX25-P2-033", pay=["WD01-018"])]
+    assert _codes(tmp_path, full_pool, [*lines, *colourless]) == [(9, "WX309")]
+    from_blue = [
+        *start,
+        ev(1, "grow", card="WD03-004"),
+        ev(1, "end"),
+        ev(2, "draw", cards=["WD03-014", "WD03-015"]),
+        ev(2, "grow", card="WX25-P2-033", pay=["WD03-010"]),
+    ]
+    assert _codes(tmp_path, full_pool, [*lines, *from_blue]) == [(8, "WX323")]
+
+
+def test_either_or_costs_of_the_pool_are_symbols_either_colour_pays():
+    from wixoss_deckcheck.engine.payment import COLOUR_BITS, COLOURLESS, matches, parse_cost
+
+    cost = parse_cost({"choice": [{"colours": ["blue", "black"], "amount": 1}], "colorless": 1})
+    blue, black, red = (COLOUR_BITS[c] | COLOURLESS for c in ("blue", "black", "red"))
+    assert cost.symbols == ((COLOUR_BITS["blue"] | COLOUR_BITS["black"], 1), (COLOURLESS, 1))
+    assert matches(cost, [black, blue]) and matches(cost, [red, blue]) and not matches(cost, [red, red])

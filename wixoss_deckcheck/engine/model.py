@@ -119,7 +119,7 @@ class DeckModel:
 
     def covers(self, kind: int, colour: str) -> bool:
         """True when the card can pay ``colour`` from ener."""
-        return self.multi_ener[kind] or colour in self.colour_sets[kind]
+        return self.multi_ener[kind] or any(c in self.colour_sets[kind] for c in colour.split("|"))
 
 
 def _depth(node: int, nodes: Sequence[LrigNode], graph: dict[int, list[int]]) -> int:
@@ -169,6 +169,13 @@ def build_model(
     def steps(cost) -> tuple[CostStep, ...]:
         cost = cost or {}
         out = [CostStep(c, int(cost[c]), payers[c]) for c in COLOURS if cost.get(c)]
+        for choice in cost.get("choice") or ():  # either/or symbols (《青/黒》): a card of any of the colours
+            colours = [c for c in choice["colours"] if c in payers]
+            either = {k for c in colours for k in payers[c]}
+            step = CostStep(
+                "|".join(colours), int(choice["amount"]), tuple(sorted(either, key=lambda k: (multi[k], k)))
+            )
+            out.append(step)
         if cost.get("colorless"):
             out.append(CostStep("colorless", int(cost["colorless"]), colourless))
         return tuple(out)

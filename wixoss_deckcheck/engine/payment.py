@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from wixoss_deckcheck.model.cards import COLOURS, Card
 
@@ -57,8 +58,10 @@ def symbol_mask(key: str) -> int | None:
     return mask or None
 
 
-def parse_cost(raw: Mapping[str, int] | None) -> Cost:
-    """A cost mapping of the card pool (``{"white": 2, "colorless": 1, "coin": 1}``) as a :class:`Cost`."""
+def parse_cost(raw: Mapping[str, Any] | None) -> Cost:
+    """A cost mapping of the card pool as a :class:`Cost`: colour and ``colorless`` counts,
+    ``coin``, and ``choice`` (either/or symbols, ``[{"colours": ["blue", "black"], "amount": 1}]``);
+    a ``white|red`` key is read as an either/or symbol too."""
     if not raw:
         return FREE
     counts: dict[int, int] = {}
@@ -68,10 +71,15 @@ def parse_cost(raw: Mapping[str, int] | None) -> Cost:
             continue
         if key == COIN:
             coins += int(amount)
-            continue
-        mask = symbol_mask(key)
-        if mask is not None:
-            counts[mask] = counts.get(mask, 0) + int(amount)
+        elif key == "choice":
+            for choice in amount:
+                mask = symbol_mask("|".join(choice.get("colours") or ()))
+                if mask is not None and choice.get("amount"):
+                    counts[mask] = counts.get(mask, 0) + int(choice["amount"])
+        else:
+            mask = symbol_mask(key)
+            if mask is not None:
+                counts[mask] = counts.get(mask, 0) + int(amount)
     return Cost((tuple(sorted(counts.items())), coins))
 
 

@@ -182,3 +182,31 @@ def test_simulate_warns_when_the_deck_is_illegal(tmp_path, full_pool_path, capsy
         str(full_pool_path),
     )
     assert code == 0 and "warning" not in err
+
+
+def test_simulate_judges_a_hand_exactly(full_pool_path, capsys):
+    deck = DECKS / "text" / "rx-wxdi-d02.txt"
+    hand = "WXDi-D02-20,WXDi-D02-23,WXDi-D02-24,WXDi-D02-25,WXDi-D02-29"
+    args = [
+        "simulate",
+        str(deck),
+        "--hit",
+        "guard",
+        "--by-turn",
+        "2",
+        "--hand",
+        hand,
+        "--return",
+        "WXDi-D02-24,WXDi-D02-25,WXDi-D02-29",
+        "--games",
+        "500",
+        "--cardpool",
+        str(full_pool_path),
+    ]
+    code, out, err = run_main(capsys, *args, "-O", "json")
+    choice = json.loads(out)["hand_choice"]
+    # keep: 1 - C(31,3)/C(35,3); return 3: 1 - C(34,6)/C(38,6)
+    assert code == 0 and choice["keep"] == pytest.approx(0.313216, abs=1e-6)
+    assert choice["return"] == pytest.approx(0.512836, abs=1e-6) and choice["better"] == "return"
+    code, _out, err = run_main(capsys, *args[:-4], "--return", "WXDi-D02-21", "--cardpool", str(full_pool_path))
+    assert code == 2 and "not in --hand" in err

@@ -98,3 +98,27 @@ def test_dated_rules():
 def test_every_rule_is_in_force_every_day(day):
     rules = game_rules(day)
     assert rules.opening_hand == 5 and rules.life_cloth == 7 and rules.hand_limit == 6
+
+
+def test_keep_or_return_matches_a_simulation():
+    import random
+
+    from wixoss_deckcheck.engine.exact_hand import keep_or_return
+    from wixoss_deckcheck.engine.rules import draws_by_turn
+
+    # deck of 40 with 4 group cards; the hand holds 1 of them, 2 cards go back (none of the group)
+    keep, back = keep_or_return(40, 4, 1, 2, 0, 2, 3, False)
+    rng = random.Random(5)
+    unseen = [1] * 3 + [0] * 32
+    hits_keep = hits_back = 0
+    games = 40_000
+    draws = draws_by_turn(3, False)
+    for _ in range(games):
+        rng.shuffle(unseen)
+        hits_keep += 1 + sum(unseen[:draws]) >= 2
+        pile = unseen + [0, 0]
+        rng.shuffle(pile)
+        hits_back += 1 + sum(pile[: 2 + draws]) >= 2
+    assert abs(hits_keep / games - float(keep)) < 4 * (0.25 / games) ** 0.5
+    assert abs(hits_back / games - float(back)) < 4 * (0.25 / games) ** 0.5
+    assert keep < back  # drawing 2 more cards finds the second copy more often

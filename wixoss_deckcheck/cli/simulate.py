@@ -68,6 +68,10 @@ MAX_TURNS = 40
     default=None,
     help="With --hit: by which turn (0 = the opening hand after the mulligan; default 0).",
 )
+@click.option("--hand", "hand", metavar="A,B,C,D,E", help="With --hit: an opening hand to judge (5 cards).")
+@click.option(
+    "--return", "returned", metavar="A,B", help="With --hand: the cards you would return (exact keep-or-return)."
+)
 @click.option(
     "--at-least",
     "at_least",
@@ -120,6 +124,8 @@ def simulate_command(
     output_format,
     hit,
     by_turn,
+    hand,
+    returned,
     at_least,
     mulligan,
     plot,
@@ -156,6 +162,8 @@ def simulate_command(
         raise UsageError("--by-turn needs --hit")
     if hit is not None and goldfish:
         raise UsageError("--hit answers one question; run --goldfish without it")
+    if (hand or returned) and hit is None:
+        raise UsageError("--hand and --return need --hit (the question to answer)")
     if (trace or crushes) and not goldfish:
         raise UsageError("--trace and --opponent-crushes need --goldfish")
     goldfish_games = games
@@ -227,10 +235,18 @@ def simulate_command(
                 [tally.hits[0][t] / tally.games for t in range(turns + 1)],
             )
         write_plot(report, plot, hit_curve)
+    if hand and target is not None:
+        report["hand_choice"] = judge_hand(hand, returned or "", model, pool, target, at_least, by_turn or 0, first)
     if output_format == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:
         click.echo(render_simulation(report), nl=False)
+        if "hand_choice" in report:
+            choice = report["hand_choice"]
+            click.echo(
+                f"hand {hand}: keep {100 * choice['keep']:.2f}%, return {returned or 'nothing'} "
+                f"{100 * choice['return']:.2f}% (exact): {choice['better']}"
+            )
 
 
 def warn_if_illegal(deck: str, pool, format_id: str | None, as_of: str | None) -> None:
@@ -247,3 +263,22 @@ def warn_if_illegal(deck: str, pool, format_id: str | None, as_of: str | None) -
             "reasons); simulated as built",
             err=True,
         )
+
+
+def judge_hand(hand: str, returned: str, model, pool, target, at_least: int, turn: int, first: bool) -> dict:
+    """``--hand``/``--return``: the exact keep-or-return answer for the ``--hit`` question."""
+    from wixoss_deckcheck.engine.exact_hand import hand_choice
+    from wixoss_deckcheck.errors import UsageError
+
+    def kinds(text: str) -> list[int]:
+        out = []
+        for ref in (part.strip() for part in text.split(",") if part.strip()):
+            found = pool.resolve(ref)
+            index = next((i for i, c in enumerate(model.cards) if found.card and c.key == found.card.key), None)
+            if index is None:
+                raise UsageError(f"{ref!r} is not a card of the main deck")
+            out.append(index)
+        return out
+
+    answer = hand_choice(kinds(hand), kinds(returned), model.counts, target.members, at_least, turn, first)
+    return {"hand": hand, "return": returned, **answer}

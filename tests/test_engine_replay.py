@@ -323,3 +323,10 @@ def test_either_or_costs_of_the_pool_are_symbols_either_colour_pays():
     blue, black, red = (COLOUR_BITS[c] | COLOURLESS for c in ("blue", "black", "red"))
     assert cost.symbols == ((COLOUR_BITS["blue"] | COLOUR_BITS["black"], 1), (COLOURLESS, 1))
     assert matches(cost, [black, blue]) and matches(cost, [red, blue]) and not matches(cost, [red, red])
+
+
+def test_rules_lists_the_replay_codes(capsys):
+    code, out, _err = run_main(capsys, "rules", "-O", "json")
+    rows = {row["code"]: row for row in json.loads(out) if row["kind"] == "replay"}
+    assert code == 0 and sorted(rows) == [f"WX3{n:02d}" for n in range(1, 24)]
+    assert all(row["severity"] == "error" and row["used_by"] == ["replay (game records)"] for row in rows.values())

@@ -210,3 +210,15 @@ def test_simulate_judges_a_hand_exactly(full_pool_path, capsys):
     assert choice["return"] == pytest.approx(0.512836, abs=1e-6) and choice["better"] == "return"
     code, _out, err = run_main(capsys, *args[:-4], "--return", "WXDi-D02-21", "--cardpool", str(full_pool_path))
     assert code == 2 and "not in --hand" in err
+
+
+@pytest.mark.parametrize("day", ["2016-06-01", "2021-06-01"])
+def test_round_trip_under_older_rules(tmp_path, full_pool, day):
+    """The 2016 rules (one LRIG, active trash of 1, grows also downward) and the 2021 Diva rules (3 LRIGs only)."""
+    deck = "wx-wd01-white-hope.txt" if day < "2020" else "rx-wxdi-d03.txt"
+    fmt = "all-star" if day < "2020" else "diva"
+    loaded = load_game_deck(str(DECKS / "text" / deck), full_pool, fmt, day)
+    assert loaded.rules.as_of == day
+    for first in (True, False):
+        bad, _outcomes = _round_trip(tmp_path, full_pool, loaded, 99, first, 2, games=30)
+        assert bad == []

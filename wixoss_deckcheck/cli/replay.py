@@ -40,7 +40,7 @@ def replay_command(record, format_id, output_format, cardpool, lang):
     read = read_record(record)
     pool = CardPool.load(locate_pool(cardpool))
     game, outcomes = replay(read, pool, format_id)
-    meta = {"record": record, "format": None, "as_of": game.rules.as_of, "notes": list(game.notes)}
+    meta = {"record": record, "format": game.format, "as_of": game.rules.as_of, "notes": list(game.notes)}
     report = report_dict(outcomes, meta, lang)
     if output_format == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))

@@ -96,7 +96,7 @@ class Resolver:
 def new_game(loaded: LoadedDeck, first: bool, coins: int = 0) -> Game:
     state = State.new(loaded.book)
     state.coins = coins
-    return Game(loaded.book, loaded.rules, first, state)
+    return Game(loaded.book, loaded.rules, first, state, format=loaded.format)
 
 
 def replay(record: Record, pool: CardPool, format_id: str | None = None) -> tuple[Game, list[Outcome]]:

@@ -165,6 +165,7 @@ class Game:
     first: bool
     state: State
     shuffle: Callable[[list[int]], None] = lambda cards: None
+    format: str = ""  # the format table the game is played under
     notes: list[str] = field(default_factory=list)
     #: Problems found on the way to an action (a phase passed without its draw), for the caller to report.
     missed: list[Problem] = field(default_factory=list)

@@ -330,3 +330,13 @@ def test_rules_lists_the_replay_codes(capsys):
     rows = {row["code"]: row for row in json.loads(out) if row["kind"] == "replay"}
     assert code == 0 and sorted(rows) == [f"WX3{n:02d}" for n in range(1, 24)]
     assert all(row["severity"] == "error" and row["used_by"] == ["replay (game records)"] for row in rows.values())
+
+
+def test_arts_before_the_attacks(tmp_path, full_pool):
+    """An ARTS of the attack phase comes before the attacks (the step before the SIGNI attack step)."""
+    wd01(tmp_path)
+    base = wd01_two_turns()  # after its turn-2 grow, ener holds WD01-012 (crushed) and WD01-011 (charged)
+    arts = ev(2, "use", card="WD01-008", pay=["WD01-012", "WD01-011"])  # バロック・ディフェンス: white 2
+    attack = ev(2, "attack", zone=1)
+    assert _codes(tmp_path, full_pool, [header(), *base[:14], attack, arts]) == [(16, "WX305")]
+    assert _codes(tmp_path, full_pool, [header(), *base[:14], arts, attack]) == []

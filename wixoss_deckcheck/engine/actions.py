@@ -97,6 +97,8 @@ def use(
             return problem
         if card.type != "ARTS" and s.phase != MAIN:
             return Problem("phase-order", {"phase": f"use of a {card.type}", "now": PHASE_NAMES[s.phase]})
+        if s.phase == ATTACK and (s.lrig_attacked or any(s.attacked)):  # ARTS come in the step before attacks
+            return Problem("phase-order", {"phase": "use of an ARTS", "now": "the attacks have begun"})
     if main_kind is not None:
         if s.hand[main_kind] <= 0:
             return Problem("card-not-in-zone", {"card": book.name(main_kind), "zone": "hand"})

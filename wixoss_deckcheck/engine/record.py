@@ -44,6 +44,7 @@ class Game:
 
     header: dict[str, Any]
     events: tuple[Event, ...]
+    line: int = 1  # the header's line
 
 
 @dataclass(frozen=True)
@@ -140,9 +141,11 @@ def build_record(path: str, lines: Iterable[tuple[int, Any]]) -> Record:
         raise InputError(f"the first line must be the game header: {problem}", path, line)
     games: list[Game] = []
     events: list[Event] = []
+    header_line = line
     for line, data in stream:
         if isinstance(data, dict) and "game" in data:
-            games.append(Game(header["game"], tuple(events)))
+            games.append(Game(header["game"], tuple(events), header_line))
+            header_line = line
             problem = _problem("header", data)
             if problem:
                 raise InputError(f"game header: {problem}", path, line)
@@ -154,5 +157,5 @@ def build_record(path: str, lines: Iterable[tuple[int, Any]]) -> Record:
         if problem:
             raise InputError(f"event {len(events) + 1}: {problem}", path, line)
         events.append(Event(len(events) + 1, line, data))
-    games.append(Game(header["game"], tuple(events)))
+    games.append(Game(header["game"], tuple(events), header_line))
     return Record(path, tuple(games))

@@ -16,6 +16,7 @@ from wixoss_deckcheck.engine.record import Event, Record
 from wixoss_deckcheck.engine.record import Game as RecordedGame
 from wixoss_deckcheck.engine.setup_game import LoadedDeck, load_game_deck
 from wixoss_deckcheck.engine.state import OPPONENT, SETUP, Game, Problem, State
+from wixoss_deckcheck.errors import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -125,7 +126,12 @@ def replay_game(
     key = (str(record.deck_path(played)), format_id or header.get("format"), header.get("as_of"))
     loaded = (decks or {}).get(key)
     if loaded is None:
-        loaded = load_game_deck(key[0], pool, key[1], key[2], record.path, 1)
+        try:
+            loaded = load_game_deck(key[0], pool, key[1], key[2], record.path, played.line)
+        except InputError as exc:
+            if exc.path == record.path:
+                raise
+            raise InputError(f"its deck {exc}", record.path, played.line) from None
         if decks is not None:
             decks[key] = loaded
     game = new_game(loaded, header["player"] == "first", int(header.get("coins", 0)))

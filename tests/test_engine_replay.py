@@ -245,7 +245,11 @@ def test_cli_exit_codes_and_json(tmp_path, full_pool_path, capsys):
             "unknown key 'colour'",
             2,
         ),
-        ('{"game": {"deck": "missing.txt", "player": "first", "start": ["WD01-005"]}}\n', "missing.txt: no such file", 1),
+        (
+            '{"game": {"deck": "missing.txt", "player": "first", "start": ["WD01-005"]}}\n',
+            "missing.txt: no such file",
+            1,
+        ),
         (
             '{"game": {"deck": "wd01.txt", "as_of": "2026-13-45", "player": "first", "start": ["WD01-005"]}}\n',
             "not a date",

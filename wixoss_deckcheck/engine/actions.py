@@ -129,7 +129,13 @@ def use(
     else:
         assert lid is not None
         s.lrig_deck[lid] = False
-        (s.removed if card.type in ("PIECE", "RELAY_PIECE") else s.lrig_trash).append(lid)
+        if card.type in ("PIECE", "RELAY_PIECE"):
+            s.removed.append(lid)  # a used PIECE is removed from the game
+        elif card.type == "KEY":
+            s.lrig_trash.extend(s.keys)  # one KEY at a time: the one before goes to the LRIG trash
+            s.keys = [lid]
+        else:
+            s.lrig_trash.append(lid)
     settle(game)
     return None
 

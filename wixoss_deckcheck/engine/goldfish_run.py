@@ -11,7 +11,7 @@ import json
 import os
 from typing import Any
 
-from wixoss_deckcheck.engine.goldfish import Seat
+from wixoss_deckcheck.engine.goldfish import IllegalGoldfish, Seat
 from wixoss_deckcheck.engine.goldfish_plan import build_plan
 from wixoss_deckcheck.engine.goldfish_report import describe_plan, run_seat, seat_report
 from wixoss_deckcheck.engine.policy import MulliganPolicy
@@ -52,8 +52,13 @@ def run_goldfish(
     trace_path: str | None = None,
 ) -> dict[str, Any]:
     """Play both seats and return the ``goldfish`` section of the simulate report."""
+    rules = loaded.rules
+    if sum(loaded.book.counts) < rules.opening_hand + rules.life_cloth:
+        raise InputError(
+            f"the main deck needs at least {rules.opening_hand + rules.life_cloth} cards to play", loaded.path
+        )
     try:
-        plan = build_plan(loaded.book, loaded.rules)
+        plan = build_plan(loaded.book, rules)
     except ValueError as exc:
         raise InputError(str(exc), loaded.path) from None
     mulligan = None if policy.keeps_all else policy.plan(loaded.book.main)
@@ -65,7 +70,12 @@ def run_goldfish(
         traced = trace_path is not None and offset == 0
         trace: list[dict] | None = [] if traced else None
         header = trace_header(loaded, start, trace_path, seed) if traced and trace_path else None
-        tally = run_seat(loaded, plan, seat, games, seed + offset, trace, header)
+        try:
+            tally = run_seat(loaded, plan, seat, games, seed + offset, trace, header)
+        except IllegalGoldfish as exc:  # a bug of the policy, said in one line
+            raise InputError(
+                f"internal error, please report it: the goldfish tried an illegal action ({exc})", loaded.path
+            ) from None
         seats["first" if seat_first else "second"] = seat_report(tally, loaded, plan, seat)
         if traced and trace_path and trace is not None:
             write_trace(trace_path, trace)

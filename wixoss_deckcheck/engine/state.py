@@ -119,6 +119,7 @@ class State:
     assists: list[list[int]] = field(default_factory=lambda: [[], []])
     lrig_trash: list[int] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)
+    keys: list[int] = field(default_factory=list)  # the KEY in the LRIG zone
     coins: int = 0
     limit_upper: int = 0
     turn: int = 0

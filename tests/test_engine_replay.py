@@ -344,3 +344,10 @@ def test_arts_before_the_attacks(tmp_path, full_pool):
     attack = ev(2, "attack", zone=1)
     assert _codes(tmp_path, full_pool, [header(), *base[:14], attack, arts]) == [(16, "WX305")]
     assert _codes(tmp_path, full_pool, [header(), *base[:14], arts, attack]) == []
+
+
+def test_the_shipped_example_record_is_legal_with_the_sample_pool(capsys):
+    from conftest import EXAMPLES
+
+    code, out, err = run_main(capsys, "replay", str(EXAMPLES / "records" / "wd01-two-turns.jsonl"))
+    assert code == 0 and "legal (19 actions)" in out, out + err

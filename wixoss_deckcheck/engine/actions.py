@@ -141,6 +141,7 @@ def use(
 
 
 def card_types(card) -> frozenset[str]:
+    """The LRIG types a card is limited to (its limiting condition)."""
     from wixoss_deckcheck.pool.normalize import type_keys
 
     return type_keys(card.limiting)

@@ -59,17 +59,21 @@ class Goldfish:
 
     # -- the trace -------------------------------------------------------------------------
     def log(self, turn: int, action: str, **fields: object) -> None:
+        """Add an event to the trace (when tracing)."""
         if self.trace is not None:
             self.trace.append({"turn": turn, "action": action, **fields})
 
     def num(self, kind: int) -> str:
+        """The card number of a main-deck kind (as the trace writes it)."""
         return self.book.main[kind].number
 
     def lnum(self, lid: int) -> str:
+        """The card number of an LRIG-deck card."""
         return self.book.lrig[lid].number
 
     # -- setup -----------------------------------------------------------------------------
     def setup(self, seat: Seat) -> None:
+        """Shuffle, start the LRIGs, draw 5, mulligan by the policy, deal the Life Cloth."""
         g, s, rng = self.game, self.game.state, self.rng
         rng.shuffle(s.deck)
         _ok(phases.start(g, self.plan.center, self.plan.assists), "start")
@@ -96,6 +100,7 @@ class Goldfish:
 
     # -- one own turn ----------------------------------------------------------------------
     def turn(self, turn: int) -> None:
+        """One own turn: up, draw, ener, grow, main, attack, end (only the end after a second refresh)."""
         g, s = self.game, self.game.state
         _ok(phases.begin_turn(g, turn), "begin turn")
         drawn = s.deck[-1 : -min(g.rules.draws(turn, g.first), len(s.deck)) - 1 : -1]
@@ -123,12 +128,14 @@ class Goldfish:
         return tuple(sorted(counts.items()))
 
     def charge(self, turn: int) -> None:
+        """Charge the card worth least among those that keep the grow path most payable."""
         g, s, book, plan = self.game, self.game.state, self.book, self.plan
         rest, later, mask, keep = plan.center_rest[self.step], plan.later, book.mask, plan.keep
         base = self.ener_classes()
         scores: dict[int, tuple[int, int]] = {}  # by card mask: cards of one mask pay alike
 
         def pays(kind: int) -> tuple[int, int]:
+            """The shortfalls with a card of this kind's mask added to the ener."""
             found = scores.get(mask[kind])
             if found is None:
                 ener = with_card(base, mask[kind])
@@ -184,6 +191,7 @@ class Goldfish:
         return paid, cost.coins
 
     def grow(self, turn: int) -> None:
+        """Grow the center along its path when the cost can be paid (another LRIG of that level otherwise)."""
         g, s, book, plan = self.game, self.game.state, self.book, self.plan
         if self.step >= len(plan.center_path):
             return
@@ -204,6 +212,7 @@ class Goldfish:
         return [self.num(k) for k in payment[0]] + ["coin"] * payment[1]
 
     def assist_grows(self, turn: int) -> None:
+        """Grow the assists: free grows always, paid ones when the center's path stays as payable."""
         g, s, book, plan = self.game, self.game.state, self.book, self.plan
         for side, path in enumerate(plan.assist_paths):
             while self.assist_steps[side] < len(path) and s.assists[side]:
@@ -249,6 +258,7 @@ class Goldfish:
         return best
 
     def place(self, turn: int) -> None:
+        """Place SIGNI highest level first; once a turn trash the lowest for a higher one."""
         g, s, level = self.game, self.game.state, self.book.level
         top = g.center_level()
         while -1 in s.zones:
@@ -274,6 +284,7 @@ class Goldfish:
                 self.log(turn, "place", card=self.num(kind), zone=low + 1)
 
     def attack(self, turn: int) -> int:
+        """Attack with every SIGNI, then the center; returns the number of attacks."""
         g, s = self.game, self.game.state
         count = 0
         for zone, kind in enumerate(s.zones):
@@ -288,6 +299,7 @@ class Goldfish:
         return count + 1
 
     def end(self, turn: int) -> None:
+        """The end phase: discard the cards worth least down to the hand limit."""
         g, s, keep = self.game, self.game.state, self.plan.keep
         hand = list(s.hand)
         discards: list[int] = []
@@ -301,6 +313,7 @@ class Goldfish:
 
     # -- the opponent's turn ---------------------------------------------------------------
     def opponent(self, own_turn: int, crushes: int) -> None:
+        """The opponent's turn: ``crushes`` of your Life Cloth are crushed into ener."""
         g, s = self.game, self.game.state
         _ok(phases.to_opponent(g), "opponent's turn")
         for _ in range(crushes):
@@ -327,6 +340,7 @@ def merge_future(plan: Plan, step: int):
 
 
 def new_goldfish(book: Book, plan: Plan, rules, first: bool, rng: random.Random, trace: Trace = None) -> Goldfish:
+    """A goldfish game of the deck, before setup (the rules engine shuffles with ``rng``)."""
     state = State.new(book)
     game = Game(book, rules, first, state, shuffle=rng.shuffle)
     return Goldfish(book, plan, game, rng, trace)

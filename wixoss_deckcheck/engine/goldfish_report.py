@@ -57,11 +57,13 @@ class Mean:
     n: int = 0
 
     def add(self, value: float) -> None:
+        """Count one value."""
         self.total += value
         self.squares += value * value
         self.n += 1
 
     def summary(self) -> dict[str, float]:
+        """The mean and its standard error."""
         if not self.n:
             return {"mean": 0.0, "standard_error": 0.0}
         mean = self.total / self.n
@@ -98,6 +100,7 @@ class SeatTally:
 
 def _observer(tally: SeatTally, plan: Plan):
     def observe(goldfish: Goldfish, moment: str, turn: int) -> None:
+        """Count what the report asks at this moment of a game."""
         g, s, book = goldfish.game, goldfish.game.state, goldfish.book
         if moment == "own":
             level = g.center_level()
@@ -181,6 +184,7 @@ def seat_report(tally: SeatTally, loaded: LoadedDeck, plan: Plan, seat: Seat) ->
 
 
 def describe_plan(loaded: LoadedDeck, plan: Plan) -> dict[str, Any]:
+    """The goldfish's plan as card numbers: the center path, the assist lines, the ARTS."""
     book = loaded.book
     return {
         "center": [book.lrig[lid].number for lid in [plan.center, *plan.center_path]],

@@ -30,10 +30,12 @@ class Cost(tuple):
 
     @property
     def symbols(self) -> Symbols:
+        """The ``(mask, count)`` symbols of the cost."""
         return self[0]
 
     @property
     def coins(self) -> int:
+        """The coins the cost takes."""
         return self[1]
 
     @property
@@ -120,6 +122,7 @@ def _max_matching(units: Sequence[int], cards: Sequence[int]) -> int:
     owner = [-1] * len(cards)
 
     def augment(unit: int, seen: list[bool]) -> bool:
+        """Find an augmenting path from symbol ``unit``."""
         for c, mask in enumerate(cards):
             if mask & units[unit] and not seen[c]:
                 seen[c] = True

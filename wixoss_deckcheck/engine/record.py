@@ -31,10 +31,12 @@ class Event:
 
     @property
     def turn(self) -> int:
+        """The event's turn: your own turn N (0 = setup)."""
         return int(self.data["turn"])
 
     @property
     def action(self) -> str:
+        """The event's action name."""
         return str(self.data["action"])
 
 
@@ -61,6 +63,7 @@ class Record:
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
+    """The shipped record schema (read once)."""
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 

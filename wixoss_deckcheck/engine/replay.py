@@ -57,6 +57,7 @@ class Resolver:
         self._keys: dict[str, str] = {}
 
     def key(self, ref: str) -> str:
+        """The same-name key of a card reference (unknown: :class:`Unknown`)."""
         found = self._keys.get(ref)
         if found is None:
             result = self.pool.resolve(ref)
@@ -71,12 +72,14 @@ class Resolver:
         return found
 
     def main(self, ref: str) -> int:
+        """The main-deck kind of a card reference."""
         kind = self.game.book.by_key.get(self.key(ref))
         if kind is None:
             raise Unknown(ref, "it is not in this deck's main deck")
         return kind
 
     def lrig(self, ref: str, where: str = "lrig_deck") -> int:
+        """An LRIG-deck id of a card reference, preferring a copy in ``where``."""
         ids = self.game.book.lrig_by_key.get(self.key(ref))
         if not ids:
             raise Unknown(ref, "it is not in this deck's LRIG deck")
@@ -87,14 +90,17 @@ class Resolver:
         return ids[0]
 
     def is_main(self, ref: str) -> bool:
+        """Is the reference a card of the main deck?"""
         return self.key(ref) in self.game.book.by_key
 
     def paid(self, refs: list[str]) -> tuple[list[int], int]:
+        """The ener kinds and the number of coins of a ``pay`` list."""
         cards = [self.main(ref) for ref in refs if ref.strip().lower() != "coin"]
         return cards, sum(1 for ref in refs if ref.strip().lower() == "coin")
 
 
 def new_game(loaded: LoadedDeck, first: bool, coins: int = 0) -> Game:
+    """A game of ``loaded``'s deck and rules, before the start."""
     state = State.new(loaded.book)
     state.coins = coins
     return Game(loaded.book, loaded.rules, first, state, format=loaded.format)

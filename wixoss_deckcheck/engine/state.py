@@ -87,16 +87,20 @@ class Book:
         return book
 
     def llevel(self, lid: int) -> int:
+        """The level of an LRIG-deck card (0 when it has none)."""
         return self.llevels[lid]
 
     def llimit(self, lid: int) -> int:
+        """The limit of an LRIG-deck card (0 when it has none)."""
         return self.llimits[lid]
 
     def name(self, kind: int) -> str:
+        """``name (number)`` of a main-deck card kind."""
         card = self.main[kind]
         return f"{card.name} ({card.number})"
 
     def lname(self, lid: int) -> str:
+        """``name (LvN)`` of an LRIG-deck card."""
         card = self.lrig[lid]
         level = f" (Lv{card.level})" if card.level is not None else ""
         return f"{card.name}{level}"
@@ -139,6 +143,7 @@ class State:
 
     @classmethod
     def new(cls, book: Book) -> State:
+        """The state before setup: the whole deck, empty zones, every LRIG-deck card in the LRIG deck."""
         deck = [kind for kind, count in enumerate(book.counts) for _ in range(count)]
         kinds = len(book.main)
         return cls(deck, [0] * kinds, [0] * kinds, [0] * kinds, [True] * len(book.lrig))
@@ -173,14 +178,17 @@ class Game:
 
     # -- what the rules read -----------------------------------------------------------
     def center_level(self) -> int:
+        """The center LRIG's level (0 before the start)."""
         s = self.state
         return self.book.llevels[s.center[-1]] if s.center else 0
 
     def center_types(self) -> frozenset[str]:
+        """The center LRIG's LRIG types."""
         s = self.state
         return self.book.ltypes[s.center[-1]] if s.center else frozenset()
 
     def lrigs_on_field(self) -> int:
+        """How many LRIGs are on the field (center and assists)."""
         s = self.state
         return (1 if s.center else 0) + (1 if s.assists[0] else 0) + (1 if s.assists[1] else 0)
 
@@ -200,6 +208,7 @@ class Game:
         return total
 
     def field_levels(self) -> int:
+        """The sum of the levels of the SIGNI on the field."""
         level = self.book.level
         return sum([level[k] for k in self.state.zones if k >= 0])
 
@@ -209,5 +218,6 @@ class Game:
         return not wanted or bool(wanted & self.center_types())
 
     def ener_masks(self) -> list[int]:
+        """The payment mask of every card in ener."""
         mask = self.book.mask
         return [mask[k] for k, n in enumerate(self.state.ener) for _ in range(n)]

@@ -85,7 +85,9 @@ class Resolver:
             raise Unknown(ref, "it is not in this deck's LRIG deck")
         s = self.game.state
         for lid in ids:
-            if s.lrig_deck[lid] if where == "lrig_deck" else lid in getattr(s, where):
+            if where == "lrig_deck" and s.lrig_deck[lid]:
+                return lid
+            if where in ("lrig_trash", "removed") and lid in getattr(s, where):
                 return lid
         return ids[0]
 
@@ -167,7 +169,7 @@ def check_event(game: Game, resolver: Resolver, event: Event) -> list[Outcome]:
     found: list[Problem] = []
     try:
         turn_problem = _place_in_turn(game, event)
-        if turn_problem is not None and turn_problem.slug == "turn-order":
+        if turn_problem is not None and turn_problem.slug in ("turn-order", "phase-order"):  # not applied
             found.append(turn_problem)
         else:
             if turn_problem is not None:

@@ -197,6 +197,7 @@ def assist_grow(game: Game, lid: int, side: int, paid: Sequence[int], coins: int
         return problem
     s.lrig_deck[lid] = False
     s.assists[side].append(lid)
+    s.dirty = True
     settle(game)
     return None
 

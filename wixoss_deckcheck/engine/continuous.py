@@ -21,10 +21,12 @@ def settle(game: Game) -> None:
     s = game.state
     if not s.deck:
         refresh(game)
-    if game.rules.same_type_removal and (s.assists[0] or s.assists[1]):
-        _same_type(game)
-    if s.zones != _EMPTY:
-        _overflow(game)
+    if s.dirty:  # only a change of the LRIGs, the limit or a zone outside a checked placing can break them
+        s.dirty = False
+        if game.rules.same_type_removal and (s.assists[0] or s.assists[1]):
+            _same_type(game)
+        if s.zones != _EMPTY:
+            _overflow(game)
 
 
 def refresh(game: Game) -> bool:

@@ -38,6 +38,7 @@ def move_main(game: Game, kind: int, source: str, target: str, zone: int | None 
     if target == "field":
         assert zone is not None
         s.zones[zone] = kind
+        s.dirty = True
     elif target == "deck":
         s.deck.append(kind)
     elif target == "life_cloth":
@@ -109,6 +110,7 @@ def move_marker(game: Game, source: str, target: str) -> Problem | None:
         s.limit_upper = min(upper.max, s.limit_upper + 1)
     elif (source, target) == ("lrig_zone", "token") and s.limit_upper:
         s.limit_upper -= 1
+        s.dirty = True
     else:
         return Problem("card-not-in-zone", {"card": "【リミットアッパー】", "zone": source.replace("_", " ")})
     settle(game)

@@ -114,6 +114,7 @@ def start(game: Game, center: int, assists: Sequence[int]) -> Problem | None:
     if book.lrig[center].type != "LRIG":
         return Problem("start-illegal", {"why": f"{book.lname(center)} is an ASSIST LRIG and cannot be the center"})
     s.center = [center]
+    s.dirty = True
     s.assists = [[a] for a in assists] if assists else [[], []]
     settle(game)
     return None
@@ -285,6 +286,7 @@ def grow(game: Game, lid: int, paid: Sequence[int], coins: int = 0) -> Problem |
         return problem
     s.lrig_deck[lid] = False
     s.center.append(lid)
+    s.dirty = True
     s.grew = True
     settle(game)
     return None
@@ -293,8 +295,10 @@ def grow(game: Game, lid: int, paid: Sequence[int], coins: int = 0) -> Problem |
 def grow_target(game: Game, below: int | None, lid: int) -> Problem | None:
     """May the LRIG ``below`` grow into ``lid`` (levels by the dated rules, a shared LRIG type, printed limits)?"""
     book, rules = game.book, game.rules
-    lower = book.lrig[below] if below is not None else None
-    why = grow_problem(lower, book.lrig[lid], rules)
+    key = (below, lid, rules.grow_min_up, rules.grow_max_up)
+    why = book.grow_memo.get(key, "?")
+    if why == "?":  # the same pair always gets the same answer under one game's rules
+        why = book.grow_memo[key] = grow_problem(book.lrig[below] if below is not None else None, book.lrig[lid], rules)
     if why is None:
         return None
     before = book.llevel(below) if below is not None else 0

@@ -52,6 +52,7 @@ class Book:
     llevels: list[int] = field(default_factory=list)
     llimits: list[int] = field(default_factory=list)
     by_key: dict[str, int] = field(default_factory=dict)
+    grow_memo: dict[tuple[int | None, int, int | None, int], str | None] = field(default_factory=dict)
     lrig_by_key: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
@@ -140,6 +141,8 @@ class State:
     ended: bool = False
     attacked: list[bool] = field(default_factory=lambda: [False, False, False])
     lrig_attacked: bool = False
+    #: an LRIG, the limit or a SIGNI zone changed outside the checked placing: the field rules must be applied
+    dirty: bool = True
 
     @classmethod
     def new(cls, book: Book) -> State:

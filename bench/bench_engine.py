@@ -2,7 +2,9 @@
 
 1. Ten-turn goldfish games through the state machine (every action checked), pure Python,
    one process (one core), for the starter decks in ../shared/decks/text, both seats;
-   the median and best of several runs. Target: at least 2,000 games/s.
+   the median and best of several runs, in games per CPU second of the process (what
+   other processes on a shared machine take does not count) and, beside it, per
+   wall-clock second. Target: at least 2,000 games per CPU second.
 2. Replaying one 10-turn goldfish trace in-process (read, schema, every action), against
    the wall time of a whole ``check`` of one deck (the start-up the target compares with),
    and the wall time of the ``replay`` command itself beside it.
@@ -25,15 +27,17 @@ from _common import DECKS, build_full_pool, isolated_environment, run, temp_base
 TARGET_GAMES = 2_000
 
 
-def goldfish_rate(loaded, games: int, seed: int, first: bool) -> float:
+def goldfish_rate(loaded, games: int, seed: int, first: bool) -> tuple[float, float]:
+    """Games per CPU second of this process (per core: what other processes do on the machine
+    does not count) and games per wall-clock second."""
     from wixoss_deckcheck.engine.goldfish import Seat
     from wixoss_deckcheck.engine.goldfish_plan import build_plan
     from wixoss_deckcheck.engine.goldfish_report import run_seat
 
     plan = build_plan(loaded.book, loaded.rules)
-    start = time.perf_counter()
+    cpu, wall = time.process_time(), time.perf_counter()
     run_seat(loaded, plan, Seat(first, 10), games, seed)
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - cpu), games / (time.perf_counter() - wall)
 
 
 def write_trace(loaded, path: Path) -> None:
@@ -82,11 +86,12 @@ def main() -> int:
         for first in (True, False):
             goldfish_rate(loaded, 200, 1, first)  # warm the memos
             rates = [goldfish_rate(loaded, args.games, 10 + r, first) for r in range(args.runs)]
-            median = statistics.median(rates)
+            median = statistics.median(cpu for cpu, _wall in rates)
             ok &= median >= TARGET_GAMES
             print(
-                f"  {deck.name:<26} {'first ' if first else 'second'}  median {median:7,.0f} games/s   "
-                f"best {max(rates):7,.0f}"
+                f"  {deck.name:<26} {'first ' if first else 'second'}  median {median:7,.0f} games per CPU second "
+                f"(best {max(cpu for cpu, _ in rates):7,.0f}; wall clock median "
+                f"{statistics.median(w for _, w in rates):7,.0f}/s)"
             )
     trace = base / "trace.jsonl"
     deck = DECKS / "text" / "rx-wxdi-d01.txt"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import DECKS, run_main
@@ -222,3 +223,22 @@ def test_round_trip_under_older_rules(tmp_path, full_pool, day):
     for first in (True, False):
         bad, _outcomes = _round_trip(tmp_path, full_pool, loaded, 99, first, 2, games=30)
         assert bad == []
+
+
+REAL = sorted((Path(__file__).parent / "realdecks").rglob("*.txt"))
+
+
+def _real_header(path, key: str) -> str:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith(f"# {key}:"):
+            return line.split(":", 1)[1].split()[0]
+    raise AssertionError(path)
+
+
+@pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
+def test_real_decks_of_every_era_round_trip(tmp_path, merged_pool, path):
+    """Every real deck (All-Star 2014-2018, Key 2018, Diva 2022-2025), on its date: its goldfish traces replay legal."""
+    loaded = load_game_deck(str(path), merged_pool, _real_header(path, "format"), _real_header(path, "date"))
+    for first in (True, False):
+        bad, _outcomes = _round_trip(tmp_path, merged_pool, loaded, 17, first, 1, games=8)
+        assert bad == [], bad[:2]

@@ -16,7 +16,17 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from wixoss_deckcheck.checks.registry import Finding, check
-from wixoss_deckcheck.engine.play_rules import growable_from, grows, main_classes, missing_symbols, reachable, rules_of
+from wixoss_deckcheck.engine.play_rules import (
+    condition_text,
+    condition_unmet,
+    growable_from,
+    grows,
+    main_classes,
+    missing_symbols,
+    piece_condition_of,
+    reachable,
+    rules_of,
+)
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key, type_keys
 
@@ -263,22 +273,35 @@ def starting_lrig_types_shared(deck: ResolvedDeck, params: dict) -> Iterator[Fin
 
 @check("WX208", "team-piece-unformed", "warning", "Team PIECE whose team the LRIGs do not form", kind="play")
 def team_piece_unformed(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """A PIECE with 【チーム】<name> can be used only when your 3 LRIGs all belong to that
-    team; a 【ドリームチーム】 PIECE, or one for any team, needs 3 LRIGs that belong to a team.
-    Checked against the level-0 LRIGs that can start (3 of them, with different LRIG types)."""
+    """A PIECE's use condition (【使用条件】, as the card pool records it) must be met by your 3
+    LRIGs: 【チーム】<name>, all of that team (any one team when no name is given); or
+    【ドリームチーム】, so many colours among them, or one LRIG of a named colour. Checked
+    against every trio of level-0 LRIGs that can start together (different LRIG types), each
+    with the colours its line can reach; a PIECE no trio can use is reported."""
     zeros = _zeros(deck)
+    lrigs = _lrigs(deck)
     for entry in deck.lrig:
-        card = entry.card
-        if not (card.is_piece and card.team_piece):
+        condition = piece_condition_of(entry.card) if entry.card.is_piece else None
+        if condition is None:
             continue
-        if card.team:
-            members = [e for e in zeros if e.card.team and name_key(e.card.team) == name_key(card.team)]
+        condition = {k: v for k, v in condition.items() if k != "min_level"}  # levels are reached in play
+        trios = [t for t in combinations(zeros, 3) if len({type_keys(e.card.lrig_types) for e in t}) == 3]
+        if any(condition_unmet(condition, [_with_line_colours(e, lrigs) for e in trio]) is None for trio in trios):
+            continue
+        if condition.get("kind") == "team" and condition.get("team"):
+            wanted = name_key(str(condition["team"]))
+            found = _distinct_types([e for e in zeros if e.card.team and name_key(e.card.team) == wanted])
         else:
-            members = [e for e in zeros if e.card.team]
-        found = _distinct_types(members)
-        if found < 3:
-            team = card.team or "any (【ドリームチーム】)"
-            yield Finding((entry,), "lrig", entry.line, found, 3, args={"team": team})
+            found = max((_distinct_types(list(t)) for t in trios), default=_distinct_types(zeros))
+            found = min(found, 2) if trios else found
+        yield Finding((entry,), "lrig", entry.line, found, 3, args={"team": condition_text(condition)})
+
+
+def _with_line_colours(zero: ResolvedEntry, lrigs: list[ResolvedEntry]):
+    """A level-0 LRIG with the colours of every LRIG of its LRIG types (what its line can show)."""
+    mine = type_keys(zero.card.lrig_types)
+    colours = {c for e in lrigs if type_keys(e.card.lrig_types) & mine for c in e.card.colors} | set(zero.card.colors)
+    return zero.card._replace(colors=tuple(sorted(colours)))
 
 
 def _distinct_types(entries: list[ResolvedEntry]) -> int:

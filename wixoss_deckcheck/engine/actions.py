@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from wixoss_deckcheck.engine.continuous import settle
 from wixoss_deckcheck.engine.phases import enter, grow_target, pay, take_top
+from wixoss_deckcheck.engine.play_rules import condition_unmet, piece_condition_of
 from wixoss_deckcheck.engine.state import ATTACK, MAIN, OPPONENT, PHASE_NAMES, Game, Problem
-from wixoss_deckcheck.pool.normalize import name_key
 
 USE_TYPES = ("SPELL", "ARTS", "PIECE", "RELAY_PIECE", "KEY")
 
@@ -157,18 +157,12 @@ def piece_condition(game: Game, lid: int) -> Problem | None:
             "piece-condition",
             {"card": card.name, "why": f"it needs {need} LRIGs on the field, there are {game.lrigs_on_field()}"},
         )
-    if card.team_piece:
-        stacks = [s.center, *s.assists]
-        teams = [book.lrig[stack[-1]].team for stack in stacks if stack]
-        if card.team:
-            wanted = name_key(card.team)
-            if not all(team and name_key(team) == wanted for team in teams):
-                return Problem(
-                    "piece-condition",
-                    {"card": card.name, "why": f"its team {card.team} is not the team of all your LRIGs"},
-                )
-        elif not all(teams):  # 【ドリームチーム】 or any team: every LRIG belongs to a team
-            return Problem("piece-condition", {"card": card.name, "why": "it needs LRIGs that all belong to a team"})
+    condition = piece_condition_of(card)
+    if condition is not None:
+        tops = [book.lrig[stack[-1]] for stack in (s.center, *s.assists) if stack]
+        why = condition_unmet(condition, tops)
+        if why is not None:
+            return Problem("piece-condition", {"card": card.name, "why": why})
     return None
 
 

@@ -10,13 +10,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wixoss_deckcheck.engine.gamerules import GameRules, game_rules, grow_problem
 from wixoss_deckcheck.engine.payment import COLOUR_BITS, COLOURLESS, card_mask, classes, parse_cost, shortfall
-from wixoss_deckcheck.model.cards import COLOURS
+from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.pool.normalize import name_key
 
 DEFAULT_DAY = "2099-12-31"
 
@@ -80,3 +81,49 @@ def missing_symbols(cost_map: Mapping[str, int] | None, ener: tuple[tuple[int, i
 
 def _symbol_name(mask: int) -> str:
     return "|".join(c for c in COLOURS if mask & COLOUR_BITS[c]) or "colourless"
+
+
+def piece_condition_of(card: Card) -> dict[str, Any] | None:
+    """A PIECE's use condition: the pool's ``piece_condition``, else one from ``team``/``team_piece``."""
+    if card.piece_condition:
+        return dict(card.piece_condition)
+    if card.team_piece:
+        return {"kind": "team", "team": card.team}
+    return None
+
+
+def condition_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str | None:
+    """Why the three LRIGs ``lrigs`` (their top cards) do not meet a PIECE's use condition, or None.
+
+    ``team``: every LRIG of the named team (``team: null``: of one team, any), each at least
+    ``min_level``; ``dream-team``: ``colours_total`` colours among them, or one LRIG of a colour
+    in ``includes``.
+    """
+    if condition.get("kind") == "team":
+        teams = [name_key(card.team) if card.team else None for card in lrigs]
+        wanted = condition.get("team")
+        if wanted and not all(team == name_key(wanted) for team in teams):
+            return f"its team {wanted} is not the team of all your LRIGs"
+        if not wanted and (None in teams or len(set(teams)) != 1):
+            return "your LRIGs are not all of one team"
+        low = condition.get("min_level")
+        if low and any((card.level or 0) < low for card in lrigs):
+            return f"every LRIG must be level {low} or higher"
+        return None
+    colours = {colour for card in lrigs for colour in card.colors}
+    total = condition.get("colours_total")
+    if total and len(colours) < total:
+        return f"your LRIGs have {len(colours)} colours in total, it needs {total}"
+    includes = condition.get("includes")
+    if includes and not colours & set(includes):
+        return f"it needs a {'/'.join(includes)} LRIG among yours"
+    return None
+
+
+def condition_text(condition: Mapping[str, Any]) -> str:
+    """A short English name of a use condition (for the WX208 message)."""
+    if condition.get("kind") == "team":
+        return str(condition.get("team") or "any one team")
+    if condition.get("colours_total"):
+        return f"【ドリームチーム】 with {condition['colours_total']} colours in total"
+    return f"【ドリームチーム】 with a {'/'.join(condition.get('includes') or ())} LRIG"

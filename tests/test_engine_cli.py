@@ -110,20 +110,21 @@ def test_full_report_json(full_pool_path, capsys):
 
 def test_goldfish_report(full_pool_path, capsys):
     code, out, _err = _simulate(
-        [str(D01), "--goldfish", "--games", "20000", "--seed", "3", "-O", "json"], full_pool_path, capsys
+        [str(D01), "--goldfish", "--games", "300", "--seed", "3", "-O", "json"], full_pool_path, capsys
     )
     report = json.loads(out)
     gold = report["goldfish"]
-    assert report["turns"] == 10 and gold["refreshes"]["by_turn"] == 10
-    assert "out of scope" in gold["card_effects"]
-    assert [row["turn"] for row in gold["on_curve"]] == [1, 2, 3]
-    for level in gold["center_level_first_turn"]:
-        assert sum(entry["probability"] for entry in level["first_turn"]) == pytest.approx(1.0)
-    assert gold["signi_on_field"][0]["mean"] == 0
-    assert gold["signi_on_field"][5]["mean"] > 2.5
-    assert gold["attacks"][0]["mean"] == 0  # the first player does not attack on turn 1
-    code, text, _err = _simulate([str(D01), "--goldfish", "--games", "5000", "--seed", "3"], full_pool_path, capsys)
-    assert "Goldfish:" in text and "Card effects are out of scope" in text and "Refreshes by turn 10" in text
+    assert code == 0 and report["turns"] == 10 and gold["turns"] == 10
+    assert set(gold["seats"]) == {"first", "second"} and gold["games_per_seat"] == 300
+    first = gold["seats"]["first"]
+    assert [row["level"] for row in first["on_curve"]] == [1, 2, 3]
+    for row in first["on_curve"]:
+        low, high = row["wilson_95"]
+        assert 0 <= low <= row["probability"] <= high <= 1 and row["samples"] == 300
+    assert [row["opponent_turn"] for row in first["guard_in_hand_on_opponents_turn"]] == list(range(1, 11))
+    assert first["by_turn"][4]["signi_on_field"]["mean"] > 2
+    code, text, _err = _simulate([str(D01), "--goldfish", "--games", "200", "--seed", "3"], full_pool_path, capsys)
+    assert "Goldfish (rules engine" in text and "Going second" in text and "on curve" in text
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])

@@ -18,7 +18,11 @@ def play_params(checker: Checker) -> dict:
         if rule.check == "starting-lrigs":
             counts = tuple(rule.params.get("counts", DEFAULT_COUNTS))
     in_force = {rule.check for rule in checker.rules}
-    return {"counts": list(counts), "covered": {"starting-lrigs", "level-zero-lrig"} <= in_force}
+    return {
+        "counts": list(counts),
+        "covered": {"starting-lrigs", "level-zero-lrig"} <= in_force,
+        "as_of": checker.as_of,  # the dated game rules (formats/play-rules.yaml) of the day checked
+    }
 
 
 def play_checks() -> list[CheckInfo]:

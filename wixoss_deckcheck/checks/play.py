@@ -16,7 +16,17 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from wixoss_deckcheck.checks.registry import Finding, check
-from wixoss_deckcheck.model.cards import COLOURS
+from wixoss_deckcheck.engine.play_rules import (
+    condition_text,
+    condition_unmet,
+    growable_from,
+    grows,
+    main_classes,
+    missing_symbols,
+    piece_condition_of,
+    reachable,
+    rules_of,
+)
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key, type_keys
 
@@ -63,50 +73,28 @@ def _lv(entry: ResolvedEntry) -> int:
     return entry.card.level or 0
 
 
-def _lower_options(entry: ResolvedEntry, lrigs: list[ResolvedEntry]) -> list[ResolvedEntry]:
-    """LRIGs one level lower that ``entry`` can grow from (sharing an LRIG type)."""
-    card = entry.card
-    kinds = ("LRIG",) if card.type == "LRIG" else ("LRIG", "ASSIST_LRIG")
-    mine = type_keys(card.lrig_types)
-    return [
-        o
-        for o in lrigs
-        if o.card.type in kinds and _lv(o) == (card.level or 0) - 1 and type_keys(o.card.lrig_types) & mine
-    ]
-
-
-def reachable_lrigs(deck: ResolvedDeck) -> set[int]:
-    """ids of the LRIG entries a game can reach by growing level by level from level 0."""
-    lrigs = _lrigs(deck)
-    reached = {id(e) for e in lrigs if e.card.level == 0}
-    for level in range(1, max((_lv(e) for e in lrigs), default=0) + 1):
-        for entry in lrigs:
-            if entry.card.level == level and any(id(o) in reached for o in _lower_options(entry, lrigs)):
-                reached.add(id(entry))
-    return reached
-
-
 # -- checks ----------------------------------------------------------------------------
 
 
 @check("WX201", "grow-path", "warning", "LRIG cannot be grown into", kind="play")
 def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """The center LRIG grows one level at a time into an LRIG sharing an LRIG type;
-    assists into ASSIST LRIGs the same way. An LRIG with no lower-level LRIG of a
-    shared type in the LRIG deck can never be grown into (nor can the LRIGs above it
-    that depend on it)."""
+    """The center LRIG grows into an LRIG (one level up; before 2018-12-20 also to the same or
+    a lower level) sharing an LRIG type (type ? shares every type) and allowed by the printed
+    grow restrictions (formats/play-rules.yaml); assists grow into ASSIST LRIGs the same way,
+    from a level-0 LRIG or an ASSIST LRIG (an ASSIST LRIG is never a center grow). An LRIG no
+    LRIG of the deck can grow into can never be reached (nor can the LRIGs above it that
+    depend on it)."""
     lrigs = _lrigs(deck)
     if not any(e.card.level == 0 for e in lrigs):
         return  # no level-0 LRIG: WX107 / WX211 say so
-    reached = reachable_lrigs(deck)
+    rules = rules_of(params)
+    reached = reachable(lrigs, rules)
     for entry in sorted(lrigs, key=_lv):
-        if entry.card.level == 0 or id(entry) in reached or _lower_options(entry, lrigs):
+        if entry.card.level == 0 or id(entry) in reached or growable_from(entry, lrigs, rules):
             continue
         mine = type_keys(entry.card.lrig_types)
         above = [
-            o
-            for o in lrigs
-            if _lv(o) > _lv(entry) and id(o) not in reached and type_keys(o.card.lrig_types) & mine
+            o for o in lrigs if _lv(o) > _lv(entry) and id(o) not in reached and type_keys(o.card.lrig_types) & mine
         ]
         yield Finding(
             (entry, *above),
@@ -122,28 +110,27 @@ def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 @check("WX202", "grow-cost-colour", "warning", "Grow cost colour not in the main deck", kind="play")
 def grow_cost_colour(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """A grow cost is paid from ener, and ener comes from the main deck: a grow cost
-    colour that no main-deck card has (and no multi-ener card can stand in for) can
-    never be paid. Colourless costs are payable by any card."""
+    """A grow cost is paid from ener, and ener comes from the main deck: a grow cost the
+    whole main deck cannot pay (each symbol counted against the cards that can pay it:
+    multi-ener cards pay any colour, an either/or symbol any of its colours, colourless any
+    card) can never be paid."""
     yield from _cost_colours(deck, [e for e in _lrigs(deck)], "grow_cost")
 
 
 @check("WX203", "use-cost-colour", "warning", "ARTS/PIECE/KEY cost colour not in the main deck", kind="play")
 def use_cost_colour(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """ARTS, PIECE and KEY costs are paid from ener: a cost colour that no main-deck
-    card has (and no multi-ener card can stand in for) can never be paid."""
+    """ARTS, PIECE and KEY costs are paid from ener: a cost the whole main deck cannot pay
+    (counted as for WX202) can never be paid."""
     yield from _cost_colours(deck, [e for e in deck.lrig if e.card.type in USE_COST_TYPES], "cost")
 
 
 def _cost_colours(deck: ResolvedDeck, entries: list[ResolvedEntry], field: str) -> Iterator[Finding]:
     if not deck.main:
         return
-    colours, multi = _main_colours(deck)
-    if multi:
-        return
+    ener = main_classes(deck)
+    colours, _multi = _main_colours(deck)
     for entry in entries:
-        cost = getattr(entry.card, field) or {}
-        missing = [c for c in COLOURS if cost.get(c) and c not in colours]
+        missing = missing_symbols(getattr(entry.card, field), ener)
         if missing:
             yield Finding(
                 (entry,),
@@ -177,8 +164,9 @@ def signi_level_above_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Findin
 def limiting_unmatched(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """A card whose limiting condition (e.g. タマ限定) matches no LRIG type of the deck is
     legal to register but can never be played (RULES.md §2); it can still be charged
-    as ener or used as a Life Burst."""
-    lrigs = _lrigs(deck)
+    as ener or used as a Life Burst. Limiting conditions are checked against the center
+    LRIG, so only LRIGs that can be the center count (not ASSIST LRIGs)."""
+    lrigs = _centers(deck)
     if not lrigs:
         return
     deck_types: set[str] = set()
@@ -200,40 +188,59 @@ def limiting_unmatched(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             )
 
 
-def _assist_bonus(deck: ResolvedDeck, params: dict) -> int:
-    """An upper bound of what assists add to the limit: the two best assist lines."""
-    if not _can_start_three(deck, params):
-        return 0
+def _best_limits(deck: ResolvedDeck, params: dict) -> dict[int, int]:
+    """For each center level: the best limit a game can have with a center of that level.
+
+    The best reachable center LRIG of that level, plus (when 3 LRIGs can start) the two
+    best assist lines of two other level-0 LRIGs (each assist at most the center's level),
+    plus a 【リミットアッパー】 where the dated rules have one and 1 LRIG can start.
+    """
+    rules = rules_of(params)
     lrigs = _lrigs(deck)
+    reached = reachable(lrigs, rules)
+    centers = [e for e in lrigs if e.card.type == "LRIG" and id(e) in reached]
+    three = _can_start_three(deck, params) and rules.assists
+    upper = rules.limit_upper
+    best: dict[int, int] = {}
+    for level in sorted({_lv(e) for e in centers}):
+        limit = max((e.card.limit or 0) for e in centers if _lv(e) == level)
+        with_assists = limit + (_assist_limits(deck, lrigs, level, rules) if three else 0)
+        alone = limit + (upper.bonus if upper and 1 in _counts(params) and level >= upper.min_level else 0)
+        best[level] = max(with_assists, alone)
+    return best
+
+
+def _assist_limits(deck: ResolvedDeck, lrigs: list[ResolvedEntry], level: int, rules) -> int:
+    """The two best assist lines (distinct level-0 LRIGs) with assists up to ``level``."""
     lines = []
     for zero in _zeros(deck):
-        mine = type_keys(zero.card.lrig_types)
-        best = max(
-            [zero.card.limit or 0]
-            + [e.card.limit or 0 for e in lrigs if e.card.type == "ASSIST_LRIG" and type_keys(e.card.lrig_types) & mine]
-        )
-        lines.append(best)
+        line = {id(zero)}
+        for entry in sorted(lrigs, key=_lv):
+            if entry.card.type == "ASSIST_LRIG" and _lv(entry) <= level:
+                if any(id(o) in line and grows(o, entry, rules) for o in lrigs):
+                    line.add(id(entry))
+        lines.append(max((e.card.limit or 0) for e in lrigs if id(e) in line))
     lines.sort(reverse=True)
-    return sum(lines[1:3]) if len(lines) >= 3 else sum(lines[:2])
+    return sum(lines[:2])
 
 
 @check("WX206", "limit-never-fits", "warning", "SIGNI level never fits under the limit", kind="play")
 def limit_never_fits(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """The levels of your SIGNI may add up to at most the limit (center LRIG's limit,
-    plus the assists' limits when 3 LRIGs start). A SIGNI whose level exceeds the best
-    limit the deck can reach with a center of at least that level can never be placed."""
-    centers = _centers(deck)
-    if not centers:
+    """The levels of your SIGNI may add up to at most the limit (center LRIG's limit, plus
+    the assists' limits when 3 LRIGs start, plus a 【リミットアッパー】 where it applies). A
+    SIGNI whose level exceeds the best limit the deck can reach with a center of at least
+    that level can never be placed."""
+    best = _best_limits(deck, params)
+    if not best:
         return
-    top = max(_lv(e) for e in centers)
-    bonus = _assist_bonus(deck, params)
+    top = max(best)
     for entry in deck.main:
         level = entry.card.level
         if entry.card.type != "SIGNI" or level is None or level > top:
             continue
-        best = max((e.card.limit or 0) for e in centers if _lv(e) >= level) + bonus
-        if level > best:
-            yield Finding((entry,), "main", entry.line, level, best, args={"level": level, "limit": best})
+        limit = max(limit for center, limit in best.items() if center >= level)
+        if level > limit:
+            yield Finding((entry,), "main", entry.line, level, limit, args={"level": level, "limit": limit})
 
 
 @check("WX207", "starting-lrig-types-shared", "warning", "Starting LRIGs with the same LRIG type", kind="play")
@@ -266,22 +273,51 @@ def starting_lrig_types_shared(deck: ResolvedDeck, params: dict) -> Iterator[Fin
 
 @check("WX208", "team-piece-unformed", "warning", "Team PIECE whose team the LRIGs do not form", kind="play")
 def team_piece_unformed(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
-    """A PIECE with 【チーム】<name> can be used only when your 3 LRIGs all belong to that
-    team. Checked when the card pool records the PIECE's team."""
+    """A PIECE's use condition (【使用条件】, as the card pool records it) must be met by your 3
+    LRIGs: 【チーム】<name>, all of that team (any one team when no name is given); or
+    【ドリームチーム】, so many colours among them, or one LRIG of a named colour. Checked
+    against every trio of level-0 LRIGs that can start together (different LRIG types), each
+    with the colours its line can reach; a PIECE no trio can use is reported."""
     zeros = _zeros(deck)
+    lrigs = _lrigs(deck)
     for entry in deck.lrig:
-        card = entry.card
-        if not (card.is_piece and card.team_piece and card.team):
+        condition = piece_condition_of(entry.card) if entry.card.is_piece else None
+        if condition is None:
             continue
-        members = sum(e.count for e in zeros if e.card.team and name_key(e.card.team) == name_key(card.team))
-        if members < 3:
-            yield Finding((entry,), "lrig", entry.line, members, 3, args={"team": card.team})
+        condition = {k: v for k, v in condition.items() if k != "min_level"}  # levels are reached in play
+        trios = [t for t in combinations(zeros, 3) if len({type_keys(e.card.lrig_types) for e in t}) == 3]
+        if any(condition_unmet(condition, [_with_line_colours(e, lrigs) for e in trio]) is None for trio in trios):
+            continue
+        if condition.get("kind") == "team" and condition.get("team"):
+            wanted = name_key(str(condition["team"]))
+            found = _distinct_types([e for e in zeros if e.card.team and name_key(e.card.team) == wanted])
+        else:
+            found = max((_distinct_types(list(t)) for t in trios), default=_distinct_types(zeros))
+            found = min(found, 2) if trios else found
+        yield Finding((entry,), "lrig", entry.line, found, 3, args={"team": condition_text(condition)})
+
+
+def _with_line_colours(zero: ResolvedEntry, lrigs: list[ResolvedEntry]):
+    """A level-0 LRIG with the colours of every LRIG of its LRIG types (what its line can show)."""
+    mine = type_keys(zero.card.lrig_types)
+    colours = {c for e in lrigs if type_keys(e.card.lrig_types) & mine for c in e.card.colors} | set(zero.card.colors)
+    return zero.card._replace(colors=tuple(sorted(colours)))
+
+
+def _distinct_types(entries: list[ResolvedEntry]) -> int:
+    """How many of ``entries`` can stand together (different LRIG types), at most 3."""
+    for size in (3, 2, 1):
+        for group in combinations(entries, size):
+            if len({type_keys(e.card.lrig_types) for e in group}) == size:
+                return size
+    return 0
 
 
 @check("WX209", "two-level-zero-lrigs", "warning", "Exactly 2 level-0 LRIGs", kind="play")
 def two_level_zero_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     """A game starts with 1 or 3 LRIGs, never 2: a deck with exactly 2 level-0 LRIGs
-    must start with 1, and the other level-0 LRIG is never used."""
+    starts each game with one of them, which the player chooses game by game; the other
+    is not used in that game."""
     zeros = _zeros(deck)
     if sum(e.count for e in zeros) == 2 and 1 in _counts(params):
         yield Finding(tuple(zeros), "lrig", zeros[0].line, 2, list(_counts(params)))

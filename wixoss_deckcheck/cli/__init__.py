@@ -28,6 +28,11 @@ _COMMANDS = {
         "Find cards by number or name (Japanese, English, Chinese).",
     ),
     "formats": ("wixoss_deckcheck.cli.formats", "formats_group", "List formats, or show one's rules as of a date."),
+    "replay": (
+        "wixoss_deckcheck.cli.replay",
+        "replay_command",
+        "Check every action of a recorded or scripted game (JSON Lines or YAML).",
+    ),
     "rules": ("wixoss_deckcheck.cli.rules", "rules_command", "List every check code with its name, severity and doc."),
     "simulate": (
         "wixoss_deckcheck.cli.simulate",

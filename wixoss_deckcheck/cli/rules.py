@@ -63,6 +63,8 @@ def rules_command(output_format, lang):
             where = [say("rules_every_format")]
         elif info.kind == "play":
             where = ["check --play"]
+        elif info.kind == "replay":
+            where = ["replay (game records)"]
         else:
             where = used.get(info.slug, [say("rules_no_format")])
         rows.append(

@@ -68,6 +68,10 @@ MAX_TURNS = 40
     default=None,
     help="With --hit: by which turn (0 = the opening hand after the mulligan; default 0).",
 )
+@click.option("--hand", "hand", metavar="A,B,C,D,E", help="With --hit: an opening hand to judge (5 cards).")
+@click.option(
+    "--return", "returned", metavar="A,B", help="With --hand: the cards you would return (exact keep-or-return)."
+)
 @click.option(
     "--at-least",
     "at_least",
@@ -87,7 +91,21 @@ MAX_TURNS = 40
 @click.option(
     "--plot", "plot", metavar="FILE.png|svg", help="Draw the probability-by-turn curves (needs the plot extra)."
 )
-@click.option("--goldfish", is_flag=True, help="Also play the turns alone with a simple policy (no card effects).")
+@click.option(
+    "--goldfish", is_flag=True, help="Also play the turns alone through the rules engine, both seats (no card effects)."
+)
+@click.option(
+    "--trace", "trace", metavar="FILE", help="With --goldfish: write each game of your seat as a game record."
+)
+@click.option(
+    "--opponent-crushes",
+    "crushes",
+    type=click.IntRange(0, 7),
+    default=0,
+    show_default=True,
+    help="With --goldfish: Life Cloth the opponent crushes each turn (into your ener; Life Bursts shown).",
+)
+@click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="The day whose rules apply (default: the deck's date).")
 @click.option(
     "--backend",
     type=click.Choice(["auto", "numpy", "python"]),
@@ -106,10 +124,15 @@ def simulate_command(
     output_format,
     hit,
     by_turn,
+    hand,
+    returned,
     at_least,
     mulligan,
     plot,
     goldfish,
+    trace,
+    crushes,
+    as_of,
     backend,
     cardpool,
 ):
@@ -139,6 +162,11 @@ def simulate_command(
         raise UsageError("--by-turn needs --hit")
     if hit is not None and goldfish:
         raise UsageError("--hit answers one question; run --goldfish without it")
+    if (hand or returned) and hit is None:
+        raise UsageError("--hand and --return need --hit (the question to answer)")
+    if (trace or crushes) and not goldfish:
+        raise UsageError("--trace and --opponent-crushes need --goldfish")
+    goldfish_games = games
     if plot:
         from wixoss_deckcheck.engine.plot import check_plot_path
 
@@ -147,7 +175,8 @@ def simulate_command(
     if games is None:
         games = 100_000 if backend_name == "numpy" else 10_000
     pool = CardPool.load(locate_pool(cardpool))
-    loaded = load_simulation_deck(deck, pool, format_id)
+    loaded = load_simulation_deck(deck, pool, format_id, as_of)
+    warn_if_illegal(deck, pool, loaded.format, loaded.as_of)
     resolved = loaded.resolved
     model = build_model(
         [(e.card, e.count) for e in resolved.main], [e.card for e in resolved.lrig], loaded.start_counts
@@ -170,7 +199,7 @@ def simulate_command(
         seed=seed,
         first=first,
         turns=turns,
-        goldfish=goldfish,
+        goldfish=False,
         at_least=at_least,
         backend=backend_name,
         life_cloth=hit is None,
@@ -187,6 +216,14 @@ def simulate_command(
         hit=target,
         by_turn=(by_turn or 0) if hit is not None else None,
     )
+    if goldfish:
+        from wixoss_deckcheck.engine.goldfish_run import DEFAULT_GAMES, run_goldfish
+        from wixoss_deckcheck.engine.setup_game import load_game_deck
+
+        engine_deck = load_game_deck(deck, pool, loaded.format, loaded.as_of)
+        report["goldfish"] = run_goldfish(
+            engine_deck, policy, goldfish_games or DEFAULT_GAMES, config.seed, first, turns, crushes, trace
+        )
     if plot:
         from wixoss_deckcheck.engine.plot import write_plot
 
@@ -198,7 +235,50 @@ def simulate_command(
                 [tally.hits[0][t] / tally.games for t in range(turns + 1)],
             )
         write_plot(report, plot, hit_curve)
+    if hand and target is not None:
+        report["hand_choice"] = judge_hand(hand, returned or "", model, pool, target, at_least, by_turn or 0, first)
     if output_format == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:
         click.echo(render_simulation(report), nl=False)
+        if "hand_choice" in report:
+            choice = report["hand_choice"]
+            click.echo(
+                f"hand {hand}: keep {100 * choice['keep']:.2f}%, return {returned or 'nothing'} "
+                f"{100 * choice['return']:.2f}% (exact): {choice['better']}"
+            )
+
+
+def warn_if_illegal(deck: str, pool, format_id: str | None, as_of: str | None) -> None:
+    """A warning on stderr when the deck is not legal in the format on the day (it is simulated as built)."""
+    from wixoss_deckcheck.checking.checker import Checker
+    from wixoss_deckcheck.decklist import load_deck
+    from wixoss_deckcheck.tables.loading import load_format
+
+    result = Checker(pool, load_format(format_id), as_of).check(load_deck(deck))
+    if not result.legal:
+        codes = sorted({v.code for v in result.errors()})
+        click.echo(
+            f"warning: {deck} is not legal in {format_id} on {as_of} ({', '.join(codes)}; run check for the "
+            "reasons); simulated as built",
+            err=True,
+        )
+
+
+def judge_hand(hand: str, returned: str, model, pool, target, at_least: int, turn: int, first: bool) -> dict:
+    """``--hand``/``--return``: the exact keep-or-return answer for the ``--hit`` question."""
+    from wixoss_deckcheck.engine.exact_hand import hand_choice
+    from wixoss_deckcheck.errors import UsageError
+
+    def kinds(text: str) -> list[int]:
+        out = []
+        for ref in (part.strip() for part in text.split(",") if part.strip()):
+            found = pool.resolve(ref)
+            index = next((i for i, c in enumerate(model.cards) if found.card and c.key == found.card.key), None)
+            if index is None:
+                raise UsageError(f"{ref!r} is not a card of the main deck")
+            out.append(index)
+        return out
+
+    answer = hand_choice(kinds(hand), kinds(returned), model.counts, target.members, at_least, turn, first)
+    return {"hand": hand, "return": returned, **answer}

@@ -43,8 +43,11 @@ def resolve_all(deck: Deck, pool: CardPool) -> ResolvedDeck:
     return resolved
 
 
-def load_simulation_deck(path: str, pool: CardPool, format_id: str | None = None) -> SimulationDeck:
-    """Load ``path``; the format (option, else the deck's header, else diva) gives the start counts."""
+def load_simulation_deck(
+    path: str, pool: CardPool, format_id: str | None = None, as_of: str | None = None
+) -> SimulationDeck:
+    """Load ``path``; the format (option, else the deck's header, else diva) gives the start counts
+    in force on ``as_of`` (else the deck's date, else today)."""
     from wixoss_deckcheck.tables.dates import parse_day, today
     from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, load_format
 
@@ -56,7 +59,7 @@ def load_simulation_deck(path: str, pool: CardPool, format_id: str | None = None
         if format_id:
             raise
         raise InputError(exc.message, path, deck.format_line) from None
-    day = parse_day(deck.date) if deck.date else today()
+    day = parse_day(as_of) if as_of else parse_day(deck.date) if deck.date else today()
     counts = DEFAULT_START_COUNTS
     for rule in table.rules_in_force(day):
         if rule.check == "starting-lrigs":

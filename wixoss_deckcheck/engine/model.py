@@ -80,6 +80,8 @@ class DeckModel:
     assist_next: dict[int, list[int]]
     start_lrigs: int
     notes: list[str] = field(default_factory=list)
+    #: per LRIG node: the grow costs of the whole rest of its preferred path, merged (what a charge keeps in view)
+    path_cost: dict[int, tuple[CostStep, ...]] = field(default_factory=dict)
     # per main-deck card
     levels: list[int] = field(default_factory=list)
     is_signi: list[bool] = field(default_factory=list)
@@ -117,7 +119,7 @@ class DeckModel:
 
     def covers(self, kind: int, colour: str) -> bool:
         """True when the card can pay ``colour`` from ener."""
-        return self.multi_ener[kind] or colour in self.colour_sets[kind]
+        return self.multi_ener[kind] or any(c in self.colour_sets[kind] for c in colour.split("|"))
 
 
 def _depth(node: int, nodes: Sequence[LrigNode], graph: dict[int, list[int]]) -> int:
@@ -167,6 +169,13 @@ def build_model(
     def steps(cost) -> tuple[CostStep, ...]:
         cost = cost or {}
         out = [CostStep(c, int(cost[c]), payers[c]) for c in COLOURS if cost.get(c)]
+        for choice in cost.get("choice") or ():  # either/or symbols (《青/黒》): a card of any of the colours
+            colours = [c for c in choice["colours"] if c in payers]
+            either = {k for c in colours for k in payers[c]}
+            step = CostStep(
+                "|".join(colours), int(choice["amount"]), tuple(sorted(either, key=lambda k: (multi[k], k)))
+            )
+            out.append(step)
         if cost.get("colorless"):
             out.append(CostStep("colorless", int(cost["colorless"]), colourless))
         return tuple(out)
@@ -216,6 +225,7 @@ def build_model(
             assists.append(node.index)
 
     model = DeckModel(cards, counts, nodes, center, center_next, assists, assist_next, start, notes)
+    model.path_cost = {node.index: _rest_of_path(node.index, nodes, center_next) for node in nodes}
     field_types = set()
     for start_node in ([center] if center is not None else []) + assists:
         field_types |= _line_types(start_node, nodes, center_next if start_node == center else assist_next)
@@ -239,6 +249,21 @@ def build_model(
     model.colour_sets.extend(colour_sets)
     model.multi_ener.extend(multi)
     return model
+
+
+def _rest_of_path(start: int, nodes: Sequence[LrigNode], graph: dict[int, list[int]]) -> tuple[CostStep, ...]:
+    """The grow costs of every LRIG above ``start`` on its preferred path, merged by colour."""
+    merged: dict[str, CostStep] = {}
+    node, seen = start, {start}
+    while graph.get(node):
+        node = graph[node][0]
+        if node in seen:
+            break
+        seen.add(node)
+        for step in nodes[node].cost:
+            old = merged.get(step.colour)
+            merged[step.colour] = CostStep(step.colour, step.amount + (old.amount if old else 0), step.payers)
+    return tuple(merged.values())
 
 
 def _line_types(start: int, nodes: Sequence[LrigNode], graph: dict[int, list[int]]) -> set[str]:

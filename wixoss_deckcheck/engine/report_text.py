@@ -86,10 +86,7 @@ def render_simulation(report: dict[str, Any]) -> str:
         + (f", {life['mean_exact']:.3f} exact" if life["mean_exact"] is not None else "")
     )
     out.append(
-        "  "
-        + "  ".join(
-            f"{d['life_burst']}: {_pct(_exact_or_simulated(d)).strip()}" for d in life["distribution"]
-        )
+        "  " + "  ".join(f"{d['life_burst']}: {_pct(_exact_or_simulated(d)).strip()}" for d in life["distribution"])
     )
     if report["grow"]:
         out.append("")
@@ -109,7 +106,11 @@ def render_simulation(report: dict[str, Any]) -> str:
             f"{row['turn']:<6}{row['hand']['mean']:>8.2f}{row['ener']['mean']:>8.2f}{row['center_level']:>11.2f}"
         )
     gold = report.get("goldfish")
-    if gold:
+    if gold and "seats" in gold:
+        from wixoss_deckcheck.engine.goldfish_run import render_goldfish
+
+        out.extend(render_goldfish(gold))
+    elif gold:
         out.append("")
         out.append("Goldfish: " + gold["policy"])
         out.append(

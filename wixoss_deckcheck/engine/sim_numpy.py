@@ -135,7 +135,7 @@ class _Chunk:
             if mine.size == 0:
                 continue
             ener = self.ener[rows[mine]]
-            for step in model.nodes[options[0]].cost:
+            for step in model.path_cost[node]:  # the whole rest of the path in view
                 if step.colour == "colorless":
                     continue
                 mask = self.covers[step.colour]

@@ -91,8 +91,7 @@ class _Game:
             return
         missing: list[str] = []
         if self.center is not None and model.center_next.get(self.center):
-            nxt = model.nodes[model.center_next[self.center][0]]
-            missing = missing_colours(model, self.ener, nxt.cost)
+            missing = missing_colours(model, self.ener, model.path_cost[self.center])
         best, best_score = -1, 0
         for kind, held in enumerate(self.hand):
             if not held:

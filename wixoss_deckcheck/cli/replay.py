@@ -1,0 +1,49 @@
+"""``wixoss-deckcheck replay RECORD``: check every action of a recorded or scripted game."""
+
+from __future__ import annotations
+
+import click
+
+from wixoss_deckcheck.cli.options import cardpool_option, lang_option
+
+
+@click.command("replay")
+@click.argument("record", metavar="RECORD")
+@click.option("--format", "-f", "format_id", metavar="FORMAT", help="Format (default: the record's header).")
+@click.option(
+    "--output-format",
+    "-O",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
+@cardpool_option
+@lang_option
+def replay_command(record, format_id, output_format, cardpool, lang):
+    """Check every action of the game record RECORD (JSON Lines, or YAML) against the game rules
+    in force on its day; report each illegal action with its code, turn and reason.
+
+    Exit 0 when every action is legal, 1 when one is illegal, 2 when the record cannot be read.
+    """
+    import json
+    import sys
+
+    from wixoss_deckcheck.engine.record import read_record
+    from wixoss_deckcheck.engine.replay import replay
+    from wixoss_deckcheck.engine.replay_report import report_dict, report_text
+    from wixoss_deckcheck.messages import default_language
+    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+
+    lang = lang or default_language()
+    read = read_record(record)
+    pool = CardPool.load(locate_pool(cardpool))
+    game, outcomes = replay(read, pool, format_id)
+    meta = {"record": record, "format": game.format, "as_of": game.rules.as_of, "notes": list(game.notes)}
+    report = report_dict(outcomes, meta, lang)
+    if output_format == "json":
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(report_text(outcomes, record, lang), nl=False)
+    sys.exit(0 if report["legal"] else 1)

@@ -1,0 +1,367 @@
+"""The goldfish: one player's games played alone through the rules engine.
+
+Every action goes through :mod:`.phases` and :mod:`.actions` like a replayed record's,
+so a goldfish game is legal by construction (an action the engine refuses is a bug and
+raises). The decisions (see :mod:`.goldfish_plan`): charge the card that keeps the whole
+grow path (then the assists' grows and the ARTS) most payable, guards kept in the hand,
+a SIGNI charged from the field when that is the card worth least; grow the center along
+its path, paying with the cards the rest of the path needs least; take every free assist
+grow, and a paid one only when the center's path stays as payable; place SIGNI highest
+level first (trashing lower ones once a turn for higher ones); attack with every SIGNI and
+the center; discard the cards worth least. An opponent may crush N Life Cloth a turn: they
+go to ener (Life Bursts are shown, not used: card effects are out of scope).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from wixoss_deckcheck.engine import actions, phases
+from wixoss_deckcheck.engine.goldfish_plan import Plan
+from wixoss_deckcheck.engine.payment import best_payment, classes, shortfall
+from wixoss_deckcheck.engine.policy import PolicyPlan
+from wixoss_deckcheck.engine.state import Book, Game, Problem, State
+
+Trace = list[dict] | None
+_EMPTY = [-1, -1, -1]
+
+
+class IllegalGoldfish(RuntimeError):
+    """The goldfish tried an action the engine refused (a bug in the policy)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """How a game is played: the seat, the turns, the opponent's crushes and the mulligan."""
+
+    first: bool = True
+    turns: int = 10
+    crushes: int = 0
+    mulligan: PolicyPlan | None = None
+
+
+def _ok(problem: Problem | None, what: str) -> None:
+    if problem is not None:
+        raise IllegalGoldfish(f"{what}: {problem.slug} {problem.args}")
+
+
+class Goldfish:
+    """One game: the engine's game, the deck's plan, the random source and the trace."""
+
+    def __init__(self, book: Book, plan: Plan, game: Game, rng: random.Random, trace: Trace = None):
+        self.book, self.plan, self.game, self.rng, self.trace = book, plan, game, rng, trace
+        self.step = 0  # how far along the center path
+        self.assist_steps = [0] * len(plan.assist_paths)
+        self.bursts = 0
+
+    # -- the trace -------------------------------------------------------------------------
+    def log(self, turn: int, action: str, **fields: object) -> None:
+        """Add an event to the trace (when tracing)."""
+        if self.trace is not None:
+            self.trace.append({"turn": turn, "action": action, **fields})
+
+    def num(self, kind: int) -> str:
+        """The card number of a main-deck kind (as the trace writes it)."""
+        return self.book.main[kind].number
+
+    def lnum(self, lid: int) -> str:
+        """The card number of an LRIG-deck card."""
+        return self.book.lrig[lid].number
+
+    # -- setup -----------------------------------------------------------------------------
+    def setup(self, seat: Seat) -> None:
+        """Shuffle, start the LRIGs, draw 5, mulligan by the policy, deal the Life Cloth."""
+        g, s, rng = self.game, self.game.state, self.rng
+        rng.shuffle(s.deck)
+        _ok(phases.start(g, self.plan.center, self.plan.assists), "start")
+        hand = s.deck[-1 : -g.rules.opening_hand - 1 : -1]
+        _ok(phases.setup_draw(g, hand), "setup draw")
+        if self.trace is not None:
+            self.log(0, "draw", cards=[self.num(k) for k in hand])
+        if seat.mulligan is not None:
+            back = seat.mulligan.returns_from(s.hand)
+            returned = [k for k, n in enumerate(back) for _ in range(n)]
+            if returned:
+                pile = s.deck + returned
+                rng.shuffle(pile)
+                drawn = pile[-1 : -len(returned) - 1 : -1]
+                _ok(phases.mulligan(g, returned, drawn), "mulligan")
+                if self.trace is not None:
+                    self.log(
+                        0, "mulligan", **{"return": [self.num(k) for k in returned]}, cards=[self.num(k) for k in drawn]
+                    )
+        life = s.deck[-1 : -g.rules.life_cloth - 1 : -1]
+        _ok(phases.deal_life(g, life), "life cloth")
+        if self.trace is not None:
+            self.log(0, "life_cloth", cards=[self.num(k) for k in life])
+
+    # -- one own turn ----------------------------------------------------------------------
+    def turn(self, turn: int) -> None:
+        """One own turn: up, draw, ener, grow, main, attack, end (only the end after a second refresh)."""
+        g, s = self.game, self.game.state
+        _ok(phases.begin_turn(g, turn), "begin turn")
+        drawn = s.deck[-1 : -min(g.rules.draws(turn, g.first), len(s.deck)) - 1 : -1]
+        _ok(phases.draw(g, drawn), "draw")
+        if self.trace is not None:
+            self.log(turn, "draw", cards=[self.num(k) for k in drawn])
+        if not s.ended:
+            self.charge(turn)
+        if not s.ended:
+            self.grow(turn)
+        if not s.ended:
+            self.assist_grows(turn)
+            self.place(turn)
+        if not s.ended and g.rules.attacks(turn, g.first):
+            self.attack(turn)
+        self.end(turn)
+
+    def ener_classes(self) -> tuple[tuple[int, int], ...]:
+        """The ener as ``(mask, count)`` classes (what payments are computed on)."""
+        counts: dict[int, int] = {}
+        mask = self.book.mask
+        for kind, n in enumerate(self.game.state.ener):
+            if n:
+                counts[mask[kind]] = counts.get(mask[kind], 0) + n
+        return tuple(sorted(counts.items()))
+
+    def charge(self, turn: int) -> None:
+        """Charge the card worth least among those that keep the grow path most payable."""
+        g, s, book, plan = self.game, self.game.state, self.book, self.plan
+        rest, later, mask, keep = plan.center_rest[self.step], plan.later, book.mask, plan.keep
+        base = self.ener_classes()
+        scores: dict[int, tuple[int, int]] = {}  # by card mask: cards of one mask pay alike
+
+        def pays(kind: int) -> tuple[int, int]:
+            """The shortfalls with a card of this kind's mask added to the ener."""
+            found = scores.get(mask[kind])
+            if found is None:
+                ener = with_card(base, mask[kind])
+                found = scores[mask[kind]] = (shortfall(rest, ener), shortfall(later, ener) if later else 0)
+            return found
+
+        guard = book.guard
+        others = any(n and not guard[k] for k, n in enumerate(s.hand)) or s.zones != _EMPTY
+        best: tuple[int, int, int] | None = None
+        kind, from_field = -1, False
+        for candidate, held in enumerate(s.hand):
+            if held and not (guard[candidate] and others):  # guards stay in the hand
+                key = (*pays(candidate), keep[candidate])
+                if best is None or key < best:
+                    best, kind = key, candidate
+        if s.zones != _EMPTY:
+            highest = self._highest_in_hand()
+            for candidate in s.zones:
+                if candidate >= 0:  # worth less when a SIGNI of the hand can take its place
+                    key = (*pays(candidate), keep[candidate] - (60 if highest >= book.level[candidate] else 0))
+                    if best is None or key < best:
+                        best, kind, from_field = key, candidate, True
+        if best is None:
+            return
+        _ok(phases.charge(g, kind, from_field), "charge")
+        if self.trace is not None:
+            self.log(turn, "charge", card=self.num(kind), **({"from": "field"} if from_field else {}))
+
+    def _highest_in_hand(self) -> int:
+        """The highest level of a SIGNI in the hand that could be placed (-1 without one)."""
+        book, plan = self.book, self.plan
+        levels = [
+            book.level[k] for k, n in enumerate(self.game.state.hand) if n and plan.placeable[k] and not book.guard[k]
+        ]
+        return max(levels, default=-1)
+
+    def pay_for(self, cost, future) -> tuple[list[int], int] | None:
+        """Ener kinds (and coins) to pay ``cost`` with, chosen for ``future``; None when unpayable."""
+        if cost.coins > self.game.state.coins:
+            return None
+        chosen = best_payment(cost.symbols, self.ener_classes(), future)
+        if chosen is None:
+            return None
+        s, mask = self.game.state, self.book.mask
+        left = list(s.ener)
+        paid: list[int] = []
+        for wanted, count in chosen:
+            for kind in range(len(left)):
+                while count and left[kind] and mask[kind] == wanted:
+                    left[kind] -= 1
+                    paid.append(kind)
+                    count -= 1
+        return paid, cost.coins
+
+    def grow(self, turn: int) -> None:
+        """Grow the center along its path when the cost can be paid (another LRIG of that level otherwise)."""
+        g, s, book, plan = self.game, self.game.state, self.book, self.plan
+        if self.step >= len(plan.center_path):
+            return
+        planned = plan.center_path[self.step]
+        for lid in [planned, *(o for o in plan.options.get(s.center[-1], []) if o != planned)]:
+            if not s.lrig_deck[lid] or book.lrig[lid].type != "LRIG":
+                continue
+            payment = self.pay_for(book.grow[lid], merge_future(plan, self.step + 1))
+            if payment is None:
+                continue
+            _ok(phases.grow(g, lid, payment[0], payment[1]), "grow")
+            if self.trace is not None:
+                self.log(turn, "grow", card=self.lnum(lid), pay=self._pay_refs(payment))
+            self.step += 1
+            return
+
+    def _pay_refs(self, payment: tuple[list[int], int]) -> list[str]:
+        return [self.num(k) for k in payment[0]] + ["coin"] * payment[1]
+
+    def assist_grows(self, turn: int) -> None:
+        """Grow the assists: free grows always, paid ones when the center's path stays as payable."""
+        g, s, book, plan = self.game, self.game.state, self.book, self.plan
+        for side, path in enumerate(plan.assist_paths):
+            while self.assist_steps[side] < len(path) and s.assists[side]:
+                lid = path[self.assist_steps[side]]
+                if book.llevel(lid) > g.center_level():
+                    break
+                rest = plan.center_rest[self.step]
+                before = shortfall(rest, self.ener_classes())
+                payment = self.pay_for(book.grow[lid], rest)
+                if payment is None:
+                    break
+                if payment[0]:
+                    left = list(s.ener)
+                    for kind in payment[0]:
+                        left[kind] -= 1
+                    masks = [book.mask[k] for k, n in enumerate(left) for _ in range(n)]
+                    if shortfall(rest, classes(masks)) > before:
+                        break
+                _ok(actions.assist_grow(g, lid, side, payment[0], payment[1]), "assist grow")
+                if self.trace is not None:
+                    self.log(
+                        turn,
+                        "assist_grow",
+                        card=self.lnum(lid),
+                        side="left" if side == 0 else "right",
+                        pay=self._pay_refs(payment),
+                    )
+                self.assist_steps[side] += 1
+
+    def _best_in_hand(self, most: int) -> int:
+        s, book, plan = self.game.state, self.book, self.plan
+        best = -1
+        for kind, held in enumerate(s.hand):
+            if (
+                held
+                and plan.placeable[kind]
+                and not book.guard[kind]
+                and book.level[kind] <= most
+                and self.game.limiting_ok(kind)
+            ):  # guards stay in the hand
+                if best < 0 or book.level[kind] > book.level[best]:
+                    best = kind
+        return best
+
+    def place(self, turn: int) -> None:
+        """Place SIGNI highest level first; once a turn trash the lowest for a higher one."""
+        g, s, level = self.game, self.game.state, self.book.level
+        top = g.center_level()
+        while -1 in s.zones:
+            kind = self._best_in_hand(min(top, g.limit() - g.field_levels()))
+            if kind < 0:
+                break
+            zone = s.zones.index(-1)
+            _ok(actions.place(g, kind, zone), "place")
+            if self.trace is not None:
+                self.log(turn, "place", card=self.num(kind), zone=zone + 1)
+        if -1 in s.zones or s.active_trash:
+            return
+        low = min(range(len(s.zones)), key=lambda z: level[s.zones[z]])
+        room = g.limit() - g.field_levels() + level[s.zones[low]]
+        kind = self._best_in_hand(min(top, room))
+        if kind >= 0 and level[kind] > level[s.zones[low]]:
+            trashed = s.zones[low]
+            _ok(actions.active_trash(g, [trashed]), "active trash")
+            if self.trace is not None:
+                self.log(turn, "trash", cards=[self.num(trashed)])
+            _ok(actions.place(g, kind, low), "place")
+            if self.trace is not None:
+                self.log(turn, "place", card=self.num(kind), zone=low + 1)
+
+    def attack(self, turn: int) -> int:
+        """Attack with every SIGNI, then the center; returns the number of attacks."""
+        g, s = self.game, self.game.state
+        count = 0
+        for zone, kind in enumerate(s.zones):
+            if kind >= 0:
+                _ok(actions.attack(g, zone), "attack")
+                if self.trace is not None:
+                    self.log(turn, "attack", zone=zone + 1)
+                count += 1
+        _ok(actions.attack(g, None), "lrig attack")
+        if self.trace is not None:
+            self.log(turn, "attack", lrig="center")
+        return count + 1
+
+    def end(self, turn: int) -> None:
+        """The end phase: discard the cards worth least down to the hand limit."""
+        g, s, keep = self.game, self.game.state, self.plan.keep
+        hand = list(s.hand)
+        discards: list[int] = []
+        for _ in range(max(0, sum(hand) - g.rules.hand_limit)):
+            kind = min((k for k, n in enumerate(hand) if n), key=lambda k: (keep[k], k))
+            hand[kind] -= 1
+            discards.append(kind)
+        _ok(phases.end(g, discards), "end")
+        if self.trace is not None:
+            self.log(turn, "end", discard=[self.num(k) for k in discards])
+
+    # -- the opponent's turn ---------------------------------------------------------------
+    def opponent(self, own_turn: int, crushes: int) -> None:
+        """The opponent's turn: ``crushes`` of your Life Cloth are crushed into ener."""
+        g, s = self.game, self.game.state
+        _ok(phases.to_opponent(g), "opponent's turn")
+        for _ in range(crushes):
+            if not s.life:
+                break
+            kind = s.life[-1]
+            self.bursts += self.book.burst[kind]
+            _ok(actions.crushed(g, kind), "crushed")
+            if self.trace is not None:
+                self.log(own_turn, "crushed", card=self.num(kind))
+
+
+@lru_cache(maxsize=1 << 14)
+def with_card(ener: tuple[tuple[int, int], ...], mask: int) -> tuple[tuple[int, int], ...]:
+    """The ener classes with one more card of ``mask``."""
+    counts = dict(ener)
+    counts[mask] = counts.get(mask, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def merge_future(plan: Plan, step: int):
+    """What the center's path still needs after ``step`` grows (the assists and ARTS after it)."""
+    return plan.center_rest[min(step, len(plan.center_rest) - 1)]
+
+
+def new_goldfish(book: Book, plan: Plan, rules, first: bool, rng: random.Random, trace: Trace = None) -> Goldfish:
+    """A goldfish game of the deck, before setup (the rules engine shuffles with ``rng``)."""
+    state = State.new(book)
+    game = Game(book, rules, first, state, shuffle=rng.shuffle)
+    return Goldfish(book, plan, game, rng, trace)
+
+
+def play(goldfish: Goldfish, seat: Seat, observe: Callable[[Goldfish, str, int], None] | None = None) -> None:
+    """Set up and play ``seat.turns`` own turns with the opponent's turns between them.
+
+    ``observe(goldfish, moment, turn)`` is called after each own turn (``"own"``) and at
+    the start of each opponent's turn (``"opponent"``, numbered as the opponent counts).
+    """
+    goldfish.setup(seat)
+    for turn in range(1, seat.turns + 1):
+        if not seat.first:
+            goldfish.opponent(turn - 1, seat.crushes if turn > 1 else 0)
+            if observe:
+                observe(goldfish, "opponent", turn)
+        goldfish.turn(turn)
+        if observe:
+            observe(goldfish, "own", turn)
+        if seat.first:
+            goldfish.opponent(turn, seat.crushes)
+            if observe:
+                observe(goldfish, "opponent", turn)

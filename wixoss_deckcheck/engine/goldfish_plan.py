@@ -1,0 +1,128 @@
+"""What the goldfish decides once per deck: the starting LRIGs, the grow paths, the costs
+it keeps in view, and how much each card is worth keeping in the hand.
+
+- **start**: with 3 LRIGs (where the format and the dated rules allow it) a center
+  (an LRIG) and two assists whose LRIG types all differ, the center's line reaching the
+  highest level first, then the longest assist lines; else the best center alone.
+- **paths**: level by level, the LRIG one up sharing an LRIG type (the cheapest first).
+- **in view**: the center path's remaining grow costs first; then the assists' and the
+  ARTS of the LRIG deck.
+- **keep values**: a guard is kept in the hand (never charged while another card can be,
+  discarded last); a placeable SIGNI is worth more the higher its level; a SIGNI that can
+  never be placed and a SPELL (card effects are out of scope) are charged first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from wixoss_deckcheck.engine.gamerules import GameRules, grow_problem
+from wixoss_deckcheck.engine.payment import Symbols, merge
+from wixoss_deckcheck.engine.state import Book
+
+GUARD_VALUE = 300
+SIGNI_VALUE = 100
+
+
+@dataclass
+class Plan:
+    """The goldfish's view of one deck under the rules in force."""
+
+    center: int
+    assists: tuple[int, ...]
+    center_path: list[int]
+    assist_paths: list[list[int]]
+    arts: list[int]
+    center_rest: list[Symbols] = field(default_factory=list)  # symbols of the center grows from step i on
+    later: Symbols = ()  # the assists' grows and the ARTS
+    keep: list[int] = field(default_factory=list)
+    placeable: list[bool] = field(default_factory=list)
+    options: dict[int, list[int]] = field(default_factory=dict)  # lid -> LRIGs it may grow into
+
+
+def _next(book: Book, lid: int, kind: str, rules: GameRules) -> list[int]:
+    """LRIGs of ``kind`` one level above ``lid`` that it may grow into, cheapest first."""
+    level, lower = book.llevel(lid), book.lrig[lid]
+    found = [
+        other
+        for other, card in enumerate(book.lrig)
+        if card.type == kind and book.llevel(other) == level + 1 and grow_problem(lower, card, rules) is None
+    ]
+    return sorted(found, key=lambda other: (book.grow[other].cards, other))
+
+
+def _path(book: Book, lid: int, kind: str, rules: GameRules, seen: frozenset[str] = frozenset()) -> list[int]:
+    """The longest (then cheapest) line up from ``lid``; each card once."""
+    best: list[int] = []
+    for other in _next(book, lid, kind, rules):
+        if book.lrig[other].key in seen:
+            continue
+        tail = [other, *_path(book, other, kind, rules, seen | {book.lrig[other].key})]
+        if len(tail) > len(best):
+            best = tail
+    return best
+
+
+def _level_zero(book: Book) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    for lid, card in enumerate(book.lrig):
+        if card.is_lrig and card.level == 0 and card.key not in seen:
+            seen.add(card.key)
+            out.append(lid)
+    return out
+
+
+def choose_start(book: Book, rules: GameRules) -> tuple[int, tuple[int, ...]]:
+    """The center and the assists (see the module doc); raises ValueError without a center."""
+    zeros = _level_zero(book)
+    centers = [lid for lid in zeros if book.lrig[lid].type == "LRIG"]
+    if not centers:
+        raise ValueError("the LRIG deck has no level-0 LRIG to be the center")
+    depth = {lid: len(_path(book, lid, "LRIG", rules)) for lid in centers}
+    assist_depth = {lid: len(_path(book, lid, "ASSIST_LRIG", rules)) for lid in zeros}
+    if 3 in rules.start_counts and len(zeros) >= 3:
+        trios = []
+        for center in centers:
+            for pair in combinations([z for z in zeros if z != center], 2):
+                types = [book.ltypes[center], *(book.ltypes[a] for a in pair)]
+                if len(set(types)) == 3:
+                    trios.append((depth[center], sum(assist_depth[a] for a in pair), -center, center, pair))
+        if trios:
+            best = max(trios)
+            return best[3], best[4]
+        if 1 not in rules.start_counts:  # 3 required: the best trio, one of them removed by the rules
+            center = max(centers, key=lambda lid: (depth[lid], -lid))
+            others = sorted((z for z in zeros if z != center), key=lambda z: (-assist_depth[z], z))[:2]
+            return center, tuple(others)
+    center = max(centers, key=lambda lid: (depth[lid], -lid))
+    return center, ()
+
+
+def build_plan(book: Book, rules: GameRules) -> Plan:
+    """The plan of one deck (see the module doc)."""
+    center, assists = choose_start(book, rules)
+    center_path = _path(book, center, "LRIG", rules, frozenset({book.lrig[center].key}))
+    assist_paths = [_path(book, a, "ASSIST_LRIG", rules, frozenset({book.lrig[a].key})) for a in assists]
+    arts = [lid for lid, card in enumerate(book.lrig) if card.type == "ARTS"]
+    plan = Plan(center, assists, center_path, assist_paths, arts)
+    costs = [book.grow[lid] for lid in center_path]
+    plan.center_rest = [merge(*costs[i:]) for i in range(len(costs) + 1)]
+    plan.later = merge(*(book.grow[lid] for path in assist_paths for lid in path), *(book.use[a] for a in arts))
+    line_types = set(book.ltypes[center]).union(*(book.ltypes[lid] for lid in center_path))
+    top = max([book.llevel(center), *(book.llevel(lid) for lid in center_path)])
+    for kind in range(len(book.main)):
+        placeable = book.signi[kind] and 0 <= book.level[kind] <= top
+        placeable = placeable and (not book.limiting[kind] or bool(book.limiting[kind] & line_types))
+        plan.placeable.append(placeable)
+        if book.guard[kind]:
+            plan.keep.append(GUARD_VALUE + max(book.level[kind], 0))
+        elif placeable:
+            plan.keep.append(SIGNI_VALUE + 10 * book.level[kind])
+        else:
+            plan.keep.append(5 if book.signi[kind] else 0)
+    for lid in range(len(book.lrig)):
+        grows_into = "ASSIST_LRIG" if book.lrig[lid].type == "ASSIST_LRIG" or lid in assists else "LRIG"
+        plan.options[lid] = _next(book, lid, grows_into, rules)
+    return plan

@@ -1,0 +1,196 @@
+"""Running goldfish games and summarising them: what players ask, with honest intervals.
+
+Per seat (first and second): P(the center reaches level L on curve, i.e. by your turn L);
+P(a guard in the hand when the opponent's turn t begins); P(each ARTS of the LRIG deck
+can be paid on the opponent's turn t); P(a refresh by your turn t); the means of the
+hand, the ener, the SIGNI on the field and the attacks by turn, each with its standard
+error; and, when an opponent crushes Life Cloth, the Life Bursts shown. Every probability
+carries a Wilson 95% interval (honest at 0 and 1) and its standard error.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from wixoss_deckcheck.engine.goldfish import Goldfish, Seat, new_goldfish, play
+from wixoss_deckcheck.engine.goldfish_plan import Plan
+from wixoss_deckcheck.engine.payment import shortfall
+from wixoss_deckcheck.engine.setup_game import LoadedDeck
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (never outside [0, 1], honest at 0 and 1)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)  # exact at the ends (no rounding below 1)
+    return low, high
+
+
+def proportion(successes: int, n: int) -> dict[str, Any]:
+    """A simulated probability: value, standard error, Wilson 95% interval, samples."""
+    p = successes / n if n else 0.0
+    low, high = wilson(successes, n)
+    return {
+        "probability": p,
+        "standard_error": math.sqrt(p * (1 - p) / n) if n else 0.0,
+        "wilson_95": [low, high],
+        "samples": n,
+    }
+
+
+@dataclass
+class Mean:
+    """A running mean with its standard error."""
+
+    total: float = 0.0
+    squares: float = 0.0
+    n: int = 0
+
+    def add(self, value: float) -> None:
+        """Count one value."""
+        self.total += value
+        self.squares += value * value
+        self.n += 1
+
+    def summary(self) -> dict[str, float]:
+        """The mean and its standard error."""
+        if not self.n:
+            return {"mean": 0.0, "standard_error": 0.0}
+        mean = self.total / self.n
+        variance = max(0.0, self.squares / self.n - mean * mean)
+        return {"mean": mean, "standard_error": math.sqrt(variance / self.n)}
+
+
+@dataclass
+class SeatTally:
+    """Counts over the games of one seat; index t is your turn t (or the opponent's turn t)."""
+
+    turns: int
+    arts: int
+    games: int = 0
+    level_at_least: list[list[int]] = field(default_factory=list)  # [turn][level]
+    guard: list[int] = field(default_factory=list)
+    arts_payable: list[list[int]] = field(default_factory=list)  # [arts][turn]
+    refreshed: list[int] = field(default_factory=list)
+    hand: list[Mean] = field(default_factory=list)
+    ener: list[Mean] = field(default_factory=list)
+    signi: list[Mean] = field(default_factory=list)
+    bursts: Mean = field(default_factory=Mean)
+
+    def __post_init__(self) -> None:
+        rows = self.turns + 1
+        self.level_at_least = [[0] * 8 for _ in range(rows)]
+        self.guard = [0] * rows
+        self.arts_payable = [[0] * rows for _ in range(self.arts)]
+        self.refreshed = [0] * rows
+        self.hand = [Mean() for _ in range(rows)]
+        self.ener = [Mean() for _ in range(rows)]
+        self.signi = [Mean() for _ in range(rows)]
+
+
+def _observer(tally: SeatTally, plan: Plan):
+    def observe(goldfish: Goldfish, moment: str, turn: int) -> None:
+        """Count what the report asks at this moment of a game."""
+        g, s, book = goldfish.game, goldfish.game.state, goldfish.book
+        if moment == "own":
+            level = g.center_level()
+            for at_least in range(min(level, 7) + 1):
+                tally.level_at_least[turn][at_least] += 1
+            tally.refreshed[turn] += s.total_refreshes > 0
+            tally.hand[turn].add(sum(s.hand))
+            tally.ener[turn].add(sum(s.ener))
+            tally.signi[turn].add(sum(1 for k in s.zones if k >= 0))
+            return
+        tally.guard[turn] += any(n and book.guard[k] for k, n in enumerate(s.hand))
+        if plan.arts:
+            ener = goldfish.ener_classes()
+            for i, lid in enumerate(plan.arts):
+                cost = book.use[lid]
+                if s.lrig_deck[lid] and cost.coins <= s.coins and not shortfall(cost.symbols, ener):
+                    tally.arts_payable[i][turn] += 1
+
+    return observe
+
+
+def run_seat(
+    loaded: LoadedDeck,
+    plan: Plan,
+    seat: Seat,
+    games: int,
+    seed: int,
+    trace: list[dict] | None = None,
+    header: dict | None = None,
+) -> SeatTally:
+    """Play ``games`` games of one seat; with ``trace`` each game's header and events are appended."""
+    rng = random.Random(seed)
+    tally = SeatTally(seat.turns, len(plan.arts))
+    observe = _observer(tally, plan)
+    for _ in range(games):
+        events: list[dict] | None = [] if trace is not None else None
+        goldfish = new_goldfish(loaded.book, plan, loaded.rules, seat.first, rng, events)
+        play(goldfish, seat, observe)
+        tally.games += 1
+        tally.bursts.add(goldfish.bursts)
+        if trace is not None and events is not None:
+            trace.append({"game": {**(header or {}), "player": "first" if seat.first else "second"}})
+            trace.extend(events)
+    return tally
+
+
+def seat_report(tally: SeatTally, loaded: LoadedDeck, plan: Plan, seat: Seat) -> dict[str, Any]:
+    """The JSON-ready summary of one seat (keys described in the README)."""
+    book, n, turns = loaded.book, tally.games, range(1, tally.turns + 1)
+    top = max([0, *(book.llevel(lid) for lid in plan.center_path)])
+    return {
+        "player": "first" if seat.first else "second",
+        "games": n,
+        "opponent_crushes_per_turn": seat.crushes,
+        "on_curve": [
+            {"level": level, "by_turn": level, **proportion(tally.level_at_least[level][level], n)}
+            for level in range(1, min(top, tally.turns) + 1)
+        ],
+        "guard_in_hand_on_opponents_turn": [{"opponent_turn": t, **proportion(tally.guard[t], n)} for t in turns],
+        "arts_payable_on_opponents_turn": [
+            {
+                "number": book.lrig[lid].number,
+                "name": book.lrig[lid].name,
+                "by_turn": [{"opponent_turn": t, **proportion(tally.arts_payable[i][t], n)} for t in turns],
+            }
+            for i, lid in enumerate(plan.arts)
+        ],
+        "refresh_by_turn": [{"turn": t, **proportion(tally.refreshed[t], n)} for t in turns],
+        "by_turn": [
+            {
+                "turn": t,
+                "center_level_at_least": {str(lv): tally.level_at_least[t][lv] / n for lv in range(1, top + 1)},
+                "hand": tally.hand[t].summary(),
+                "ener": tally.ener[t].summary(),
+                "signi_on_field": tally.signi[t].summary(),
+            }
+            for t in turns
+        ],
+        "life_bursts_shown": tally.bursts.summary(),
+    }
+
+
+def describe_plan(loaded: LoadedDeck, plan: Plan) -> dict[str, Any]:
+    """The goldfish's plan as card numbers: the center path, the assist lines, the ARTS."""
+    book = loaded.book
+    return {
+        "center": [book.lrig[lid].number for lid in [plan.center, *plan.center_path]],
+        "assists": [
+            [book.lrig[lid].number for lid in [a, *path]]
+            for a, path in zip(plan.assists, plan.assist_paths, strict=True)
+        ],
+        "arts": [book.lrig[lid].number for lid in plan.arts],
+    }

@@ -1,0 +1,117 @@
+"""Moves a card effect makes, as the player declares them (``move`` events).
+
+The engine applies no card effect of its own: a record says "this card went from zone A
+to zone B because of card C", and the engine checks that the card was in zone A, moves
+it, and applies the continuous rules (a refresh, the limit, ...). Zones: ``deck``,
+``hand``, ``ener``, ``trash``, ``life_cloth``, ``field`` (a SIGNI zone), ``check`` for
+main-deck cards; ``lrig_deck``, ``lrig_trash``, ``removed`` for LRIG-deck cards; and
+``limit_upper`` (a 【リミットアッパー】 marker from ``token`` to ``lrig_zone``).
+"""
+
+from __future__ import annotations
+
+from wixoss_deckcheck.engine.continuous import settle
+from wixoss_deckcheck.engine.phases import take_top
+from wixoss_deckcheck.engine.state import Game, Problem
+
+MAIN_ZONES = ("deck", "hand", "ener", "trash", "life_cloth", "field", "check")
+LRIG_ZONES = ("lrig_deck", "lrig_trash", "removed")
+MARKER_ZONES = ("token", "lrig_zone")
+
+
+def move_main(game: Game, kind: int, source: str, target: str, zone: int | None = None) -> Problem | None:
+    """Move one main-deck card from ``source`` to ``target`` (``zone`` 0-2 picks a SIGNI zone)."""
+    s, book = game.state, game.book
+    if source not in MAIN_ZONES or target not in MAIN_ZONES:
+        return Problem(
+            "wrong-card-type",
+            {"card": book.name(kind), "type": book.main[kind].type, "action": f"a move from {source} to {target}"},
+        )
+    if target == "field":
+        free = [z for z in range(len(s.zones)) if s.zones[z] < 0]
+        if zone is None and free:
+            zone = free[0]
+        if zone is None or not 0 <= zone < len(s.zones) or s.zones[zone] >= 0 or not book.signi[kind]:
+            return Problem("zone-occupied", {"zone": (zone or 0) + 1, "zones": len(s.zones)})
+    if not _take(game, kind, source):
+        return Problem("card-not-in-zone", {"card": book.name(kind), "zone": source.replace("_", " ")})
+    if target == "field":
+        assert zone is not None
+        s.zones[zone] = kind
+        s.dirty = True
+    elif target == "deck":
+        s.deck.append(kind)
+    elif target == "life_cloth":
+        s.life.append(kind)
+    elif target == "check":
+        s.check.append(kind)
+    else:
+        getattr(s, target)[kind] += 1
+    settle(game)
+    return None
+
+
+def _take(game: Game, kind: int, source: str) -> bool:
+    s = game.state
+    if source == "deck":
+        return take_top(s.deck, kind)
+    if source == "life_cloth":
+        return take_top(s.life, kind)
+    if source == "check":
+        return take_top(s.check, kind)
+    if source == "field":
+        if kind not in s.zones:
+            return False
+        zone = s.zones.index(kind)
+        for card in s.under[zone]:
+            s.trash[card] += 1
+        s.zones[zone] = -1
+        s.under[zone] = []
+        return True
+    counts = getattr(s, source)
+    if counts[kind] <= 0:
+        return False
+    counts[kind] -= 1
+    return True
+
+
+def move_lrig(game: Game, lid: int, source: str, target: str) -> Problem | None:
+    """Move an LRIG-deck card between the LRIG deck, the LRIG trash and the removed cards."""
+    s, book = game.state, game.book
+    card = book.lrig[lid]
+    if source not in LRIG_ZONES or target not in LRIG_ZONES:
+        return Problem(
+            "wrong-card-type", {"card": card.name, "type": card.type, "action": f"a move from {source} to {target}"}
+        )
+    here = s.lrig_deck[lid] if source == "lrig_deck" else lid in getattr(s, source)
+    if not here:
+        return Problem("card-not-in-zone", {"card": card.name, "zone": source.replace("_", " ")})
+    if source == "lrig_deck":
+        s.lrig_deck[lid] = False
+    else:
+        getattr(s, source).remove(lid)
+    if target == "lrig_deck":
+        s.lrig_deck[lid] = True
+    else:
+        getattr(s, target).append(lid)
+    settle(game)
+    return None
+
+
+def move_marker(game: Game, source: str, target: str) -> Problem | None:
+    """A 【リミットアッパー】 placed in (``token`` → ``lrig_zone``) or taken from the LRIG zone."""
+    s, upper = game.state, game.rules.limit_upper
+    if upper is None:
+        return Problem(
+            "wrong-card-type",
+            {"card": "【リミットアッパー】", "type": "marker", "action": f"the rules of {game.rules.as_of}"},
+        )
+    if (source, target) == ("token", "lrig_zone"):
+        s.limit_upper = min(upper.max, s.limit_upper + 1)
+    elif (source, target) == ("lrig_zone", "token") and s.limit_upper:
+        s.limit_upper -= 1
+        s.dirty = True
+    else:
+        return Problem("card-not-in-zone", {"card": "【リミットアッパー】", "zone": source.replace("_", " ")})
+    settle(game)
+    return None

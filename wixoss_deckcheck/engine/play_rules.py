@@ -1,0 +1,129 @@
+"""What the play findings (``check --play``) ask of the game rules, shared with the engine.
+
+- which LRIGs a game can reach by growing, under the dated grow rules, the LRIG types
+  (type ? shares every type) and the printed grow restrictions
+  (:func:`wixoss_deckcheck.engine.gamerules.grow_problem`); an ASSIST LRIG is never a
+  center grow and a center LRIG never an assist's;
+- how many main-deck cards can pay each cost symbol (an exact matching over the whole
+  deck: multi-ener cards pay any colour, either/or symbols any of theirs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wixoss_deckcheck.engine.gamerules import GameRules, game_rules, grow_problem
+from wixoss_deckcheck.engine.payment import COLOUR_BITS, COLOURLESS, card_mask, classes, parse_cost, shortfall
+from wixoss_deckcheck.model.cards import COLOURS, Card
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.pool.normalize import name_key
+
+DEFAULT_DAY = "2099-12-31"
+
+
+def rules_of(params: Mapping[str, Any]) -> GameRules:
+    """The game rules of the day the check runs for (``as_of``; the current rules without one)."""
+    counts = tuple(params.get("counts") or (1, 3))
+    return game_rules(str(params.get("as_of") or DEFAULT_DAY), counts)
+
+
+def grows(lower: ResolvedEntry, upper: ResolvedEntry, rules: GameRules) -> bool:
+    """Can ``lower`` grow into ``upper`` (kinds, dated levels, types, printed restrictions)?"""
+    if upper.card.type == "LRIG" and lower.card.type != "LRIG":
+        return False  # a center grows from the center only
+    if upper.card.type == "ASSIST_LRIG" and not (
+        lower.card.type == "ASSIST_LRIG" or (lower.card.level == 0 and lower.card.type == "LRIG")
+    ):
+        return False  # an assist grows from an assist (a level-0 LRIG starts as one)
+    return grow_problem(lower.card, upper.card, rules) is None
+
+
+def reachable(lrigs: list[ResolvedEntry], rules: GameRules) -> set[int]:
+    """ids of the LRIG entries a game can reach from the level-0 LRIGs (a fixpoint: old rules grow down too)."""
+    reached = {id(e) for e in lrigs if e.card.level == 0}
+    changed = True
+    while changed:
+        changed = False
+        for entry in lrigs:
+            if id(entry) in reached:
+                continue
+            if any(id(o) in reached and o is not entry and grows(o, entry, rules) for o in lrigs):
+                reached.add(id(entry))
+                changed = True
+    return reached
+
+
+def growable_from(entry: ResolvedEntry, lrigs: list[ResolvedEntry], rules: GameRules) -> bool:
+    """Is there any LRIG of the deck that ``entry`` could grow from (reached or not)?"""
+    return any(o is not entry and grows(o, entry, rules) for o in lrigs)
+
+
+def main_classes(deck: ResolvedDeck) -> tuple[tuple[int, int], ...]:
+    """The main deck as ener: ``(mask, copies)`` classes."""
+    return classes([card_mask(e.card) for e in deck.main for _ in range(e.count)])
+
+
+def missing_symbols(cost_map: Mapping[str, int] | None, ener: tuple[tuple[int, int], ...]) -> list[str]:
+    """The cost symbols the whole main deck cannot pay (``[]`` when it can pay the cost).
+
+    Each symbol is counted against the cards that can pay it; when each alone is
+    payable but not all together, every colour symbol of the cost is named.
+    """
+    cost = parse_cost(cost_map)
+    if not cost.symbols or not shortfall(cost.symbols, ener):
+        return []
+    missing = [
+        _symbol_name(mask) for mask, count in cost.symbols if shortfall(((mask, count),), ener) and mask != COLOURLESS
+    ]
+    return missing or [_symbol_name(mask) for mask, _count in cost.symbols if mask != COLOURLESS]
+
+
+def _symbol_name(mask: int) -> str:
+    return "|".join(c for c in COLOURS if mask & COLOUR_BITS[c]) or "colourless"
+
+
+def piece_condition_of(card: Card) -> dict[str, Any] | None:
+    """A PIECE's use condition: the pool's ``piece_condition``, else one from ``team``/``team_piece``."""
+    if card.piece_condition:
+        return dict(card.piece_condition)
+    if card.team_piece:
+        return {"kind": "team", "team": card.team}
+    return None
+
+
+def condition_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str | None:
+    """Why the three LRIGs ``lrigs`` (their top cards) do not meet a PIECE's use condition, or None.
+
+    ``team``: every LRIG of the named team (``team: null``: of one team, any), each at least
+    ``min_level``; ``dream-team``: ``colours_total`` colours among them, or one LRIG of a colour
+    in ``includes``.
+    """
+    if condition.get("kind") == "team":
+        teams = [name_key(card.team) if card.team else None for card in lrigs]
+        wanted = condition.get("team")
+        if wanted and not all(team == name_key(wanted) for team in teams):
+            return f"its team {wanted} is not the team of all your LRIGs"
+        if not wanted and (None in teams or len(set(teams)) != 1):
+            return "your LRIGs are not all of one team"
+        low = condition.get("min_level")
+        if low and any((card.level or 0) < low for card in lrigs):
+            return f"every LRIG must be level {low} or higher"
+        return None
+    colours = {colour for card in lrigs for colour in card.colors}
+    total = condition.get("colours_total")
+    if total and len(colours) < total:
+        return f"your LRIGs have {len(colours)} colours in total, it needs {total}"
+    includes = condition.get("includes")
+    if includes and not colours & set(includes):
+        return f"it needs a {'/'.join(includes)} LRIG among yours"
+    return None
+
+
+def condition_text(condition: Mapping[str, Any]) -> str:
+    """A short English name of a use condition (for the WX208 message)."""
+    if condition.get("kind") == "team":
+        return str(condition.get("team") or "any one team")
+    if condition.get("colours_total"):
+        return f"【ドリームチーム】 with {condition['colours_total']} colours in total"
+    return f"【ドリームチーム】 with a {'/'.join(condition.get('includes') or ())} LRIG"

@@ -1,0 +1,164 @@
+"""Reading a game record: JSON Lines (or a YAML list), checked against the shipped schema.
+
+The first line is the header ``{"game": {"format", "as_of", "deck", "player", "start"}}``,
+every other line one event ``{"turn": N, "action": A, ...}`` (``schemas/record.schema.json``).
+A record that cannot be read (not JSON or YAML, a line the schema refuses) raises
+:class:`~wixoss_deckcheck.errors.InputError` naming the file, the line and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from wixoss_deckcheck.errors import InputError
+
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "record.schema.json"
+MAX_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of a record: its 1-based index among the events, its line and its fields."""
+
+    index: int
+    line: int
+    data: dict[str, Any]
+
+    @property
+    def turn(self) -> int:
+        """The event's turn: your own turn N (0 = setup)."""
+        return int(self.data["turn"])
+
+    @property
+    def action(self) -> str:
+        """The event's action name."""
+        return str(self.data["action"])
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of a record: its header (the ``game`` mapping) and its events."""
+
+    header: dict[str, Any]
+    events: tuple[Event, ...]
+    line: int = 1  # the header's line
+
+
+@dataclass(frozen=True)
+class Record:
+    """A read record: where it is, and its games (usually one)."""
+
+    path: str
+    games: tuple[Game, ...]
+
+    def deck_path(self, game: Game) -> Path:
+        """The decklist of ``game``, relative to the record's folder."""
+        return Path(self.path).parent / str(game.header["deck"])
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The shipped record schema (read once)."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=32)
+def _validator(name: str):
+    """A compiled check of ``$defs/name`` (the fast validator; jsonschema only to word a problem)."""
+    from wixoss_deckcheck.files.fastschema import compile_schema
+
+    return compile_schema({"$ref": f"#/$defs/{name}", "$defs": schema()["$defs"]})
+
+
+def _problem(name: str, data: Any) -> str | None:
+    if _validator(name)(data, ()) is None:
+        return None
+    from wixoss_deckcheck.files.schema import pointer, schema_problem
+
+    found = schema_problem({"$ref": f"#/$defs/{name}", "$defs": schema()["$defs"]}, data)
+    if found is None:  # pragma: no cover - the two validators agree on our schema
+        return "does not match the record schema"
+    message, parts = found
+    return f"{message} at {pointer(parts)}"
+
+
+def read_record(path: str) -> Record:
+    """Read and validate a record file (JSON Lines, or YAML for .yaml/.yml)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the record: {exc.strerror or exc}", path) from None
+    if len(raw) > MAX_BYTES:
+        raise InputError(f"the record is larger than {MAX_BYTES // (1024 * 1024)} MB", path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start})", path) from None
+    lines: Iterable[tuple[int, Any]]
+    if path.lower().endswith((".yaml", ".yml")):
+        lines = _yaml_lines(text, path)
+    else:
+        lines = _json_lines(text, path)
+    return build_record(path, lines)
+
+
+def _json_lines(text: str, path: str) -> Iterator[tuple[int, Any]]:
+    """(line number, value) per non-blank line, parsed as it is reached (the first problem in file order)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not JSON: {exc.msg} (column {exc.colno})", path, number) from None
+
+
+def _yaml_lines(text: str, path: str) -> list[tuple[int, Any]]:
+    from wixoss_deckcheck.files.yamllines import compose_with_lines, plain
+
+    root = compose_with_lines(text, path)
+    data = plain(root, path)
+    if not isinstance(data, list) or root is None:
+        raise InputError("a YAML record is a list: the game header first, then one event per item", path, 1)
+    return [(node.start_mark.line + 1, item) for node, item in zip(root.value, data, strict=False)]
+
+
+def build_record(path: str, lines: Iterable[tuple[int, Any]]) -> Record:
+    """Check the headers and events against the schema; the problem names its line.
+
+    A header line (``{"game": ...}``) starts a game; a record may hold several games
+    one after the other (a goldfish trace of many games).
+    """
+    stream = iter(lines)
+    first = next(stream, None)
+    if first is None:
+        raise InputError("the record is empty: its first line is the game header", path, 1)
+    line, header = first
+    problem = _problem("header", header)
+    if problem:
+        raise InputError(f"the first line must be the game header: {problem}", path, line)
+    games: list[Game] = []
+    events: list[Event] = []
+    header_line = line
+    for line, data in stream:
+        if isinstance(data, dict) and "game" in data:
+            games.append(Game(header["game"], tuple(events), header_line))
+            header_line = line
+            problem = _problem("header", data)
+            if problem:
+                raise InputError(f"game header: {problem}", path, line)
+            header, events = data, []
+            continue
+        problem = _problem("event", data)
+        if problem is None:
+            problem = _problem(str(data["action"]), data)
+        if problem:
+            raise InputError(f"event {len(events) + 1}: {problem}", path, line)
+        events.append(Event(len(events) + 1, line, data))
+    games.append(Game(header["game"], tuple(events), header_line))
+    return Record(path, tuple(games))

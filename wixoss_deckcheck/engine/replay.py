@@ -1,0 +1,299 @@
+"""Replaying a game record through the rules engine: every action checked, in order.
+
+Each event is resolved (its cards looked up in the pool and the deck), placed in the
+turn structure (your own turn N, or the opponent's turn after it), and applied by the
+engine; an illegal action is reported with its check code and left out of the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from wixoss_deckcheck.engine import actions, moves, phases
+from wixoss_deckcheck.engine.record import Event, Record
+from wixoss_deckcheck.engine.record import Game as RecordedGame
+from wixoss_deckcheck.engine.setup_game import LoadedDeck, load_game_deck
+from wixoss_deckcheck.engine.state import OPPONENT, SETUP, Game, Problem, State
+from wixoss_deckcheck.errors import InputError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.pool.cardpool import CardPool
+
+SETUP_ACTIONS = ("mulligan", "life_cloth")
+OPPONENT_ACTIONS = ("guard", "crushed")
+ZONES = {1: 0, 2: 1, 3: 2, "left": 0, "center": 1, "right": 2}
+MARKER = "limit_upper"
+
+
+class Unknown(Exception):
+    """A card reference the pool or the deck does not have."""
+
+    def __init__(self, ref: str, why: str):
+        super().__init__(ref)
+        self.problem = Problem("unknown-card", {"card": ref, "why": why})
+
+
+@dataclass
+class Outcome:
+    """One checked action: ``slug`` and ``args`` are None when it is legal."""
+
+    index: int
+    line: int | None
+    turn: int
+    action: str
+    slug: str | None = None
+    args: dict = field(default_factory=dict)
+    game: int = 1
+
+
+class Resolver:
+    """Card references of a record → main-deck kinds or LRIG-deck ids (memoised)."""
+
+    def __init__(self, game: Game, pool: CardPool):
+        self.game = game
+        self.pool = pool
+        self._keys: dict[str, str] = {}
+
+    def key(self, ref: str) -> str:
+        """The same-name key of a card reference (unknown: :class:`Unknown`)."""
+        found = self._keys.get(ref)
+        if found is None:
+            result = self.pool.resolve(ref)
+            if result.card is None:
+                why = (
+                    "several cards have that name; write the card number"
+                    if result.candidates
+                    else "the card pool does not know it"
+                )
+                raise Unknown(ref, why)
+            found = self._keys[ref] = result.card.key
+        return found
+
+    def main(self, ref: str) -> int:
+        """The main-deck kind of a card reference."""
+        kind = self.game.book.by_key.get(self.key(ref))
+        if kind is None:
+            raise Unknown(ref, "it is not in this deck's main deck")
+        return kind
+
+    def lrig(self, ref: str, where: str = "lrig_deck") -> int:
+        """An LRIG-deck id of a card reference, preferring a copy in ``where``."""
+        ids = self.game.book.lrig_by_key.get(self.key(ref))
+        if not ids:
+            raise Unknown(ref, "it is not in this deck's LRIG deck")
+        s = self.game.state
+        for lid in ids:
+            if where == "lrig_deck" and s.lrig_deck[lid]:
+                return lid
+            if where in ("lrig_trash", "removed") and lid in getattr(s, where):
+                return lid
+        return ids[0]
+
+    def is_main(self, ref: str) -> bool:
+        """Is the reference a card of the main deck?"""
+        return self.key(ref) in self.game.book.by_key
+
+    def paid(self, refs: list[str]) -> tuple[list[int], int]:
+        """The ener kinds and the number of coins of a ``pay`` list."""
+        cards = [self.main(ref) for ref in refs if ref.strip().lower() != "coin"]
+        return cards, sum(1 for ref in refs if ref.strip().lower() == "coin")
+
+
+def new_game(loaded: LoadedDeck, first: bool, coins: int = 0) -> Game:
+    """A game of ``loaded``'s deck and rules, before the start."""
+    state = State.new(loaded.book)
+    state.coins = coins
+    return Game(loaded.book, loaded.rules, first, state, format=loaded.format)
+
+
+def replay(record: Record, pool: CardPool, format_id: str | None = None) -> tuple[Game, list[Outcome]]:
+    """Check every action of every game of ``record``; the last game, and the outcomes of all."""
+    outcomes: list[Outcome] = []
+    game: Game | None = None
+    decks: dict[tuple[str, str | None, str | None], LoadedDeck] = {}
+    for number, played in enumerate(record.games, 1):
+        game, found = replay_game(record, played, pool, format_id, decks)
+        for outcome in found:
+            outcome.game = number
+        outcomes.extend(found)
+    assert game is not None  # a record has at least one game
+    return game, outcomes
+
+
+def replay_game(
+    record: Record,
+    played: RecordedGame,
+    pool: CardPool,
+    format_id: str | None = None,
+    decks: dict[tuple[str, str | None, str | None], LoadedDeck] | None = None,
+) -> tuple[Game, list[Outcome]]:
+    """Check every action of one game (``decks`` memoises the decks of earlier games)."""
+    header = played.header
+    key = (str(record.deck_path(played)), format_id or header.get("format"), header.get("as_of"))
+    loaded = (decks or {}).get(key)
+    if loaded is None:
+        try:
+            loaded = load_game_deck(key[0], pool, key[1], key[2], record.path, played.line)
+        except InputError as exc:
+            if exc.path == record.path:
+                raise
+            raise InputError(f"its deck {exc}", record.path, played.line) from None
+        if decks is not None:
+            decks[key] = loaded
+    game = new_game(loaded, header["player"] == "first", int(header.get("coins", 0)))
+    resolver = Resolver(game, pool)
+    outcomes = [_start(game, resolver, header)]
+    for event in played.events:
+        outcomes.extend(check_event(game, resolver, event))
+    return game, outcomes
+
+
+def _start(game: Game, resolver: Resolver, header: dict[str, Any]) -> Outcome:
+    outcome = Outcome(0, 1, 0, "start with " + ", ".join(header["start"]))
+    try:
+        ids = [resolver.lrig(ref) for ref in header["start"]]
+        problem = phases.start(game, ids[0], ids[1:]) if ids else Problem("start-illegal", {"why": "no LRIG named"})
+    except Unknown as exc:
+        problem = exc.problem
+    if problem is not None:
+        outcome.slug, outcome.args = problem.slug, problem.args
+    return outcome
+
+
+def check_event(game: Game, resolver: Resolver, event: Event) -> list[Outcome]:
+    """The findings of one event (one legal outcome when it has none)."""
+    data = event.data
+    text = describe(data)
+    found: list[Problem] = []
+    try:
+        turn_problem = _place_in_turn(game, event)
+        if turn_problem is not None and turn_problem.slug in ("turn-order", "phase-order"):  # not applied
+            found.append(turn_problem)
+        else:
+            if turn_problem is not None:
+                found.append(turn_problem)
+            found.extend(game.missed)
+            game.missed.clear()
+            problem = HANDLERS[event.action](game, resolver, data)
+            found.extend(game.missed)
+            game.missed.clear()
+            if problem is not None:
+                found.append(problem)
+    except Unknown as exc:
+        found.append(exc.problem)
+    if not found:
+        return [Outcome(event.index, event.line, event.turn, text)]
+    return [Outcome(event.index, event.line, event.turn, text, p.slug, p.args) for p in found]
+
+
+def _place_in_turn(game: Game, event: Event) -> Problem | None:
+    """Move the game to the event's turn: a new own turn, or the opponent's turn after yours."""
+    s, turn, action = game.state, event.turn, event.action
+    setup = action in SETUP_ACTIONS or (action == "draw" and turn == 0)
+    opponent = action in OPPONENT_ACTIONS or (action == "use" and event.data.get("opponent"))
+    order = Problem(
+        "turn-order", {"turn": turn, "now": s.turn, "phase": "opponent's turn" if s.phase == OPPONENT else "your turn"}
+    )
+    if setup:
+        return None if turn == 0 and s.phase == SETUP else order
+    if opponent:
+        if turn != s.turn or (turn == 0 and game.first):
+            return order
+        return phases.to_opponent(game) if s.phase != OPPONENT else None
+    if turn == s.turn and s.phase not in (SETUP, OPPONENT):
+        return None
+    if turn == s.turn and s.phase == OPPONENT and action == "move":
+        return None
+    if turn == s.turn + 1 and turn >= 1:
+        return phases.begin_turn(game, turn)
+    return order
+
+
+def _zone(data: dict) -> int:
+    return ZONES.get(data.get("zone"), -1)
+
+
+def _move(game: Game, r: Resolver, d: dict) -> Problem | None:
+    source, target = d["from"], d["to"]
+    if source in moves.MARKER_ZONES or target in moves.MARKER_ZONES:
+        return moves.move_marker(game, source, target)
+    if r.is_main(d["card"]):
+        zone = _zone(d) if "zone" in d else None
+        return moves.move_main(game, r.main(d["card"]), source, target, zone)
+    return moves.move_lrig(game, r.lrig(d["card"], source), source, target)
+
+
+def _use(game: Game, r: Resolver, d: dict) -> Problem | None:
+    paid, coins = r.paid(d.get("pay", []))
+    if r.is_main(d["card"]):
+        return actions.use(game, r.main(d["card"]), None, paid, coins, bool(d.get("opponent")))
+    return actions.use(game, None, r.lrig(d["card"]), paid, coins, bool(d.get("opponent")))
+
+
+def _draw(game: Game, r: Resolver, d: dict) -> Problem | None:
+    kinds = [r.main(c) for c in d["cards"]]
+    return phases.setup_draw(game, kinds) if game.state.phase == SETUP else phases.draw(game, kinds)
+
+
+def _grow(game: Game, r: Resolver, d: dict) -> Problem | None:
+    paid, coins = r.paid(d.get("pay", []))
+    return phases.grow(game, r.lrig(d["card"]), paid, coins)
+
+
+def _assist_grow(game: Game, r: Resolver, d: dict) -> Problem | None:
+    paid, coins = r.paid(d.get("pay", []))
+    return actions.assist_grow(game, r.lrig(d["card"]), 0 if d["side"] == "left" else 1, paid, coins)
+
+
+def _attack(game: Game, r: Resolver, d: dict) -> Problem | None:
+    if "zone" in d:
+        return actions.attack(game, _zone(d))
+    if d.get("lrig") == "center":
+        return actions.attack(game, None)
+    return Problem("attack", {"why": "an attack names a zone or lrig: center"})
+
+
+HANDLERS: dict[str, Callable[[Game, Resolver, dict], Problem | None]] = {
+    "draw": _draw,
+    "mulligan": lambda g, r, d: phases.mulligan(g, [r.main(c) for c in d["return"]], [r.main(c) for c in d["cards"]]),
+    "life_cloth": lambda g, r, d: phases.deal_life(g, [r.main(c) for c in d["cards"]]),
+    "charge": lambda g, r, d: phases.charge(g, r.main(d["card"]), d.get("from") == "field"),
+    "grow": _grow,
+    "assist_grow": _assist_grow,
+    "place": lambda g, r, d: actions.place(g, r.main(d["card"]), _zone(d)),
+    "trash": lambda g, r, d: actions.active_trash(g, [r.main(c) for c in d["cards"]]),
+    "use": _use,
+    "attack": _attack,
+    "guard": lambda g, r, d: actions.guard(g, r.main(d["card"])),
+    "crushed": lambda g, r, d: actions.crushed(g, r.main(d["card"])),
+    "move": _move,
+    "end": lambda g, r, d: phases.end(g, [r.main(c) for c in d.get("discard", [])]),
+}
+
+
+def describe(data: dict) -> str:
+    """A short English description of an event: ``grow to X``, ``draw A, B`` ..."""
+    action = data["action"]
+    card = data.get("card", "")
+    if action in ("draw", "life_cloth", "trash"):
+        return f"{action.replace('_', ' ')} {', '.join(data['cards']) or 'nothing'}"
+    if action == "mulligan":
+        back, new = ", ".join(data["return"]) or "nothing", ", ".join(data["cards"]) or "nothing"
+        return f"mulligan: return {back}, draw {new}"
+    if action in ("grow", "assist_grow"):
+        side = f" ({data['side']})" if action == "assist_grow" else ""
+        return f"{'assist grow' if side else 'grow'}{side} to {card}"
+    if action == "place":
+        return f"place {card} in zone {data['zone']}"
+    if action == "attack":
+        return f"attack with zone {data['zone']}" if "zone" in data else "attack with the center LRIG"
+    if action == "move":
+        by = f" by {data['by']}" if data.get("by") else ""
+        return f"move {card} from {data['from']} to {data['to']}{by}"
+    if action == "end":
+        return f"end (discard {', '.join(data.get('discard', [])) or 'nothing'})"
+    if action == "charge" and data.get("from") == "field":
+        return f"charge {card} from the field"
+    return f"{action} {card}".strip()

@@ -1,0 +1,64 @@
+"""The report of a replay: the JSON contract and the text lines, in the chosen language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from wixoss_deckcheck.engine.replay import Outcome
+
+
+def outcome_message(outcome: Outcome, lang: str = "en") -> str | None:
+    """``turn N: action: reason`` for an illegal action, None for a legal one."""
+    if outcome.slug is None:
+        return None
+    from wixoss_deckcheck.checks.replay import code_of
+    from wixoss_deckcheck.messages import Messages
+
+    code = code_of(outcome.slug)
+    template = Messages(lang).template(code)
+    try:
+        reason = template.format(**outcome.args)
+    except (KeyError, IndexError):  # pragma: no cover - test_messages keeps the placeholders in step
+        reason = Messages("en").template(code).format(**outcome.args)
+    return f"turn {outcome.turn}: {outcome.action}: {reason}"
+
+
+def report_dict(outcomes: Sequence[Outcome], meta: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """``{"legal": bool, "actions": [{"index", "turn", "action", "legal", "code", "message"}], ...}``."""
+    from wixoss_deckcheck.checks.replay import code_of
+
+    several = len({o.game for o in outcomes}) > 1
+    rows = [
+        {
+            "index": o.index,
+            "turn": o.turn,
+            "action": o.action,
+            "legal": o.slug is None,
+            "code": code_of(o.slug) if o.slug else None,
+            "message": outcome_message(o, lang),
+            "line": o.line,
+            **({"game": o.game} if several else {}),
+        }
+        for o in outcomes
+    ]
+    return {"legal": all(row["legal"] for row in rows), "actions": rows, **meta}
+
+
+def report_text(outcomes: Sequence[Outcome], path: str, lang: str = "en") -> str:
+    """One line per illegal action (``FILE:LINE: message [CODE]``), then a summary line."""
+    from wixoss_deckcheck.checks.replay import code_of
+
+    lines = []
+    events = {(o.game, o.index) for o in outcomes}
+    bad = [o for o in outcomes if o.slug is not None]
+    for o in bad:
+        assert o.slug is not None
+        lines.append(f"{path}:{o.line}: {outcome_message(o, lang)} [{code_of(o.slug)}]")
+    wrong = len({(o.game, o.index) for o in bad})
+    if wrong:
+        lines.append(f"{path}: {wrong} of {len(events)} actions illegal")
+    else:
+        games = len({o.game for o in outcomes})
+        lines.append(f"{path}: legal ({len(events)} actions{f', {games} games' if games > 1 else ''})")
+    return "\n".join(lines) + "\n"

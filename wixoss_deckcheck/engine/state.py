@@ -1,0 +1,226 @@
+"""The state of one player's game, as the rules engine keeps it.
+
+Cards are small integers: a main-deck card is its *kind* (an index into
+:class:`Book`'s main lists; copies share a kind), an LRIG-deck card its *id* (one per
+physical card). Zones: the ordered deck and Life Cloth (the top is the end of the
+list), hand, ener and trash as counts per kind, the check zone, 3 SIGNI zones (a SIGNI
+and the cards under it), the center and two assist stacks (the top is the end), the
+LRIG deck and LRIG trash, coins and the per-turn flags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from wixoss_deckcheck.engine.gamerules import GameRules
+from wixoss_deckcheck.engine.payment import Cost, card_mask, parse_cost
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.normalize import type_keys
+
+#: Phases, in turn order; OPPONENT is the opponent's turn (guards, crushed Life Cloth).
+SETUP, UP, DRAW, ENER, GROW, MAIN, ATTACK, END, OPPONENT = range(9)
+PHASE_NAMES = ("setup", "up", "draw", "ener", "grow", "main", "attack", "end", "opponent's turn")
+ANY_TYPE = "?"
+
+
+class Problem(NamedTuple):
+    """Why an action is illegal: a check slug and the arguments of its message."""
+
+    slug: str
+    args: dict
+
+
+@dataclass
+class Book:
+    """The cards of one deck, with what the rules read of them, as parallel lists."""
+
+    main: list[Card]
+    counts: list[int]
+    lrig: list[Card]
+    mask: list[int] = field(default_factory=list)
+    level: list[int] = field(default_factory=list)
+    signi: list[bool] = field(default_factory=list)
+    guard: list[bool] = field(default_factory=list)
+    burst: list[bool] = field(default_factory=list)
+    limiting: list[frozenset[str]] = field(default_factory=list)
+    cost: list[Cost] = field(default_factory=list)
+    ltypes: list[frozenset[str]] = field(default_factory=list)
+    grow: list[Cost] = field(default_factory=list)
+    use: list[Cost] = field(default_factory=list)
+    llevels: list[int] = field(default_factory=list)
+    llimits: list[int] = field(default_factory=list)
+    by_key: dict[str, int] = field(default_factory=dict)
+    grow_memo: dict[tuple[int | None, int, int | None, int], str | None] = field(default_factory=dict)
+    lrig_by_key: dict[str, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, main: Sequence[tuple[Card, int]], lrig: Sequence[Card]) -> Book:
+        """Main-deck cards as (card, copies) pairs (same-name cards share a kind); LRIG-deck cards one by one."""
+        kinds: dict[str, int] = {}
+        cards: list[Card] = []
+        counts: list[int] = []
+        for card, count in main:
+            kind = kinds.get(card.key)
+            if kind is None:
+                kinds[card.key] = len(cards)
+                cards.append(card)
+                counts.append(count)
+            else:
+                counts[kind] += count
+        book = cls(cards, counts, list(lrig), by_key=kinds)
+        for card in cards:
+            book.mask.append(card_mask(card))
+            book.level.append(card.level if card.type == "SIGNI" and card.level is not None else -1)
+            book.signi.append(card.type == "SIGNI")
+            book.guard.append(bool(card.guard))
+            book.burst.append(bool(card.life_burst))
+            book.limiting.append(type_keys(card.limiting))
+            book.cost.append(parse_cost(card.cost))
+        for index, card in enumerate(book.lrig):
+            book.ltypes.append(type_keys(card.lrig_types))
+            book.grow.append(parse_cost(card.grow_cost))
+            book.use.append(parse_cost(card.cost))
+            book.lrig_by_key.setdefault(card.key, []).append(index)
+            book.llevels.append(card.level or 0)
+            book.llimits.append(card.limit or 0)
+        return book
+
+    def llevel(self, lid: int) -> int:
+        """The level of an LRIG-deck card (0 when it has none)."""
+        return self.llevels[lid]
+
+    def llimit(self, lid: int) -> int:
+        """The limit of an LRIG-deck card (0 when it has none)."""
+        return self.llimits[lid]
+
+    def name(self, kind: int) -> str:
+        """``name (number)`` of a main-deck card kind."""
+        card = self.main[kind]
+        return f"{card.name} ({card.number})"
+
+    def lname(self, lid: int) -> str:
+        """``name (LvN)`` of an LRIG-deck card."""
+        card = self.lrig[lid]
+        level = f" (Lv{card.level})" if card.level is not None else ""
+        return f"{card.name}{level}"
+
+
+@dataclass
+class State:
+    """One player's zones and per-turn flags (see the module doc)."""
+
+    deck: list[int]
+    hand: list[int]
+    ener: list[int]
+    trash: list[int]
+    lrig_deck: list[bool]
+    life: list[int] = field(default_factory=list)
+    check: list[int] = field(default_factory=list)
+    zones: list[int] = field(default_factory=lambda: [-1, -1, -1])
+    under: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    center: list[int] = field(default_factory=list)
+    assists: list[list[int]] = field(default_factory=lambda: [[], []])
+    lrig_trash: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    keys: list[int] = field(default_factory=list)  # the KEY in the LRIG zone
+    coins: int = 0
+    limit_upper: int = 0
+    turn: int = 0
+    phase: int = SETUP
+    setup_draws: int = 0
+    mulligans: int = 0
+    life_dealt: bool = False
+    drew: bool = False
+    charged: int = 0
+    grew: bool = False
+    active_trash: bool = False
+    refreshes: int = 0
+    total_refreshes: int = 0
+    ended: bool = False
+    attacked: list[bool] = field(default_factory=lambda: [False, False, False])
+    lrig_attacked: bool = False
+    #: an LRIG, the limit or a SIGNI zone changed outside the checked placing: the field rules must be applied
+    dirty: bool = True
+
+    @classmethod
+    def new(cls, book: Book) -> State:
+        """The state before setup: the whole deck, empty zones, every LRIG-deck card in the LRIG deck."""
+        deck = [kind for kind, count in enumerate(book.counts) for _ in range(count)]
+        kinds = len(book.main)
+        return cls(deck, [0] * kinds, [0] * kinds, [0] * kinds, [True] * len(book.lrig))
+
+    def new_turn(self, turn: int) -> None:
+        """The up phase: a new own turn, its flags cleared."""
+        self.turn = turn
+        self.phase = UP
+        self.drew = False
+        self.charged = 0
+        self.grew = False
+        self.active_trash = False
+        self.refreshes = 0
+        self.ended = False
+        self.attacked = [False, False, False]
+        self.lrig_attacked = False
+
+
+@dataclass
+class Game:
+    """A state with its deck, the rules in force, the seat, and the rule actions taken so far."""
+
+    book: Book
+    rules: GameRules
+    first: bool
+    state: State
+    shuffle: Callable[[list[int]], None] = lambda cards: None
+    format: str = ""  # the format table the game is played under
+    notes: list[str] = field(default_factory=list)
+    #: Problems found on the way to an action (a phase passed without its draw), for the caller to report.
+    missed: list[Problem] = field(default_factory=list)
+
+    # -- what the rules read -----------------------------------------------------------
+    def center_level(self) -> int:
+        """The center LRIG's level (0 before the start)."""
+        s = self.state
+        return self.book.llevels[s.center[-1]] if s.center else 0
+
+    def center_types(self) -> frozenset[str]:
+        """The center LRIG's LRIG types."""
+        s = self.state
+        return self.book.ltypes[s.center[-1]] if s.center else frozenset()
+
+    def lrigs_on_field(self) -> int:
+        """How many LRIGs are on the field (center and assists)."""
+        s = self.state
+        return (1 if s.center else 0) + (1 if s.assists[0] else 0) + (1 if s.assists[1] else 0)
+
+    def limit(self) -> int:
+        """Center limit plus the assists' limits, plus a 【リミットアッパー】 when it applies."""
+        s = self.state
+        if not s.center:
+            return 0
+        limits = self.book.llimits
+        total = limits[s.center[-1]]
+        for stack in s.assists:
+            if stack:
+                total += limits[stack[-1]]
+        upper = self.rules.limit_upper
+        if upper and s.limit_upper and self.lrigs_on_field() == upper.lrigs and self.center_level() >= upper.min_level:
+            total += upper.bonus
+        return total
+
+    def field_levels(self) -> int:
+        """The sum of the levels of the SIGNI on the field."""
+        level = self.book.level
+        return sum([level[k] for k in self.state.zones if k >= 0])
+
+    def limiting_ok(self, kind: int) -> bool:
+        """A limited card matches the center LRIG's types (an LRIG of type ? matches none)."""
+        wanted = self.book.limiting[kind]
+        return not wanted or bool(wanted & self.center_types())
+
+    def ener_masks(self) -> list[int]:
+        """The payment mask of every card in ener."""
+        mask = self.book.mask
+        return [mask[k] for k, n in enumerate(self.state.ener) for _ in range(n)]

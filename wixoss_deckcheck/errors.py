@@ -7,6 +7,32 @@ into a single ``error:`` line on stderr and exit code 2, never a traceback.
 
 from __future__ import annotations
 
+import re
+
+#: An error line never grows past this many characters per part (message, path): a
+#: hostile file cannot make the tool echo megabytes of its text.
+MAX_PART = 300
+
+# Characters a terminal or a CI log acts on or cannot print: C0 and C1 controls, DEL,
+# lone surrogates, and the Unicode line and paragraph separators.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def printable(text: str, limit: int = MAX_PART) -> str:
+    """``text`` safe for one line of a terminal: unprintable characters as ``\\xNN`` /
+    ``\\uNNNN`` escapes, and at most ``limit`` characters (the middle cut out)."""
+    if _UNPRINTABLE.search(text):
+        text = _UNPRINTABLE.sub(_escape, text)
+    if len(text) > limit:
+        half = (limit - 3) // 2
+        text = f"{text[:half]}...{text[-half:]}"
+    return text
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
 
 class InputError(Exception):
     """A problem with something the user gave us (file, option, data)."""
@@ -14,6 +40,7 @@ class InputError(Exception):
     def __init__(self, message: str, path: str | None = None, line: int | None = None):
         if "\n" in message or "\r" in message:  # always one line on the terminal
             message = " ".join(part.strip() for part in message.splitlines() if part.strip())
+        message = printable(message)
         super().__init__(message)
         self.message = message
         self.path = path
@@ -26,7 +53,7 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.path:
-            where = str(self.path)
+            where = printable(str(self.path))
             if self.line:
                 where += f":{self.line}"
             where += ": "

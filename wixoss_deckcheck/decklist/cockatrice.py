@@ -109,7 +109,7 @@ def _cod_line(raw: str) -> tuple | None:
     if kind in ("card", "card-reversed"):
         count_text, name = match.groups() if kind == "card" else match.groups()[::-1]
         name = (_unescape(name) if "&" in name else name).strip()
-        if not name or not count_text.isdigit() or not 1 <= int(count_text) <= 99:
+        if not name or not count_text.isdecimal() or not 1 <= int(count_text) <= 99:
             return None
         return "card", int(count_text), name
     if kind == "zone":

@@ -52,16 +52,28 @@ def read_deck_bytes(path: str | Path) -> bytes:
         os.close(handle)
 
 
+def check_text_encoding(encoding: str) -> None:
+    """A UsageError unless ``encoding`` names a codec that turns bytes into text
+    (not ``undefined``, ``rot13``, ``base64``, ``zlib`` and the like)."""
+    from wixoss_deckcheck.errors import UsageError
+
+    try:
+        info = codecs.lookup(encoding)
+    except LookupError:
+        raise UsageError(f"unknown encoding {encoding!r}") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name == "undefined":
+        raise UsageError(f"{encoding!r} is not a text encoding (--encoding)")
+
+
 def decode_deck(data: bytes, path: str, encoding: str | None = None) -> str:
     """Decode deck bytes: an explicit encoding, else BOMs, UTF-8, then CP932 (Shift_JIS).
 
     Binary data (NUL bytes outside UTF-16) is refused with a clear error.
     """
     if encoding:
+        check_text_encoding(encoding)
         try:
             return data.decode(encoding)
-        except LookupError:
-            raise InputError(f"unknown encoding {encoding!r}", path) from None
         except UnicodeDecodeError as exc:
             raise InputError(f"not valid {encoding} text (byte {exc.start})", path) from None
     if data.startswith(codecs.BOM_UTF8):

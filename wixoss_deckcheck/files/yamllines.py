@@ -20,6 +20,35 @@ from wixoss_deckcheck.errors import InputError
 # The C loader is much faster where PyYAML was built with it.
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+#: How deep mappings and lists may nest in any YAML or JSON file the tool reads (its
+#: own files nest at most 6 deep); deeper is refused before anything is built.
+MAX_DEPTH = 64
+
+
+def check_plain_yaml(text: str, path: str) -> None:
+    """Refuse what no file of this tool needs and what makes YAML explode: anchors and
+    aliases (``&a`` / ``*a``: an alias bomb of a few hundred bytes expands to gigabytes,
+    ``&a [*a]`` refers to itself) and nesting deeper than :data:`MAX_DEPTH`.
+
+    Reads the parser's events only, so nothing is expanded or built. A YAML syntax error
+    is left to the caller's parser, which words it.
+    """
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+                line = event.start_mark.line + 1 if event.start_mark else None
+                raise InputError("YAML anchors and aliases (&name, *name) are not allowed", path, line)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else None
+                    raise InputError(f"nesting deeper than {MAX_DEPTH} levels", path, line)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return
+
 
 @lru_cache(maxsize=1)
 def _text_dates_loader() -> type[yaml.SafeLoader]:
@@ -36,7 +65,9 @@ def _text_dates_loader() -> type[yaml.SafeLoader]:
 
 
 def load_plain(text: str, path: str) -> Any:
-    """Plain data of a YAML document (safe tags only; dates stay text), fast."""
+    """Plain data of a YAML document (safe tags only; dates stay text), fast; anchors,
+    aliases and deep nesting are refused first (:func:`check_plain_yaml`)."""
+    check_plain_yaml(text, path)
     try:
         return yaml.load(text, Loader=_text_dates_loader())
     except yaml.MarkedYAMLError as exc:
@@ -47,7 +78,9 @@ def load_plain(text: str, path: str) -> Any:
 
 
 def compose_with_lines(text: str, path: str) -> yaml.Node | None:
-    """Compose YAML text into nodes (which carry ``start_mark.line``)."""
+    """Compose YAML text into nodes (which carry ``start_mark.line``); anchors, aliases
+    and deep nesting are refused first (:func:`check_plain_yaml`)."""
+    check_plain_yaml(text, path)
     try:
         return yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
@@ -112,7 +145,7 @@ def line_at(root, parts) -> int | None:
                     break
             else:
                 break
-        elif isinstance(node, yaml.SequenceNode) and str(part).isdigit() and int(part) < len(node.value):
+        elif isinstance(node, yaml.SequenceNode) and str(part).isdecimal() and int(part) < len(node.value):
             node = node.value[int(part)]
             line = node.start_mark.line + 1
         else:

@@ -242,11 +242,17 @@ def _mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
     return entries
 
 
+#: How many format files one may extend in a chain (the built-in ones extend none).
+MAX_EXTENDS = 16
+
+
 def load_table(path: Path, _seen: tuple = ()) -> FormatTable:
-    """Load a format file and everything it extends."""
+    """Load a format file and everything it extends (at most :data:`MAX_EXTENDS` deep)."""
     path = Path(path)
     if path.resolve() in _seen:
         raise InputError("format files extend each other in a circle", str(path))
+    if len(_seen) >= MAX_EXTENDS:
+        raise InputError(f"more than {MAX_EXTENDS} format files extend one another in a chain", str(path))
     data = read_table(path)
     parent: FormatTable | None = None
     if data.get("extends"):

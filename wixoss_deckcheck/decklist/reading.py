@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import stat
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
@@ -11,6 +12,7 @@ from wixoss_deckcheck.errors import InputError
 #: Decklists are small; anything larger is refused before it is read whole.
 MAX_DECK_BYTES = 1_000_000
 _READ_SIZE = 65_536
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
 def read_deck_bytes(path: str | Path) -> bytes:
@@ -20,7 +22,7 @@ def read_deck_bytes(path: str | Path) -> bytes:
     a buffered file object per deck costs more than the reading itself.
     """
     try:
-        handle = os.open(path, os.O_RDONLY)
+        handle = os.open(path, _OPEN_FLAGS)  # never waits for a FIFO's writer
     except FileNotFoundError:
         raise InputError("no such file", str(path)) from None
     except IsADirectoryError:
@@ -30,6 +32,10 @@ def read_deck_bytes(path: str | Path) -> bytes:
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
     try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            if stat.S_ISDIR(os.fstat(handle).st_mode):
+                raise InputError("is a directory, not a decklist", str(path))
+            raise InputError("not a regular file (a FIFO, socket or device), not a decklist", str(path))
         chunks = []
         total = 0
         while total <= MAX_DECK_BYTES:

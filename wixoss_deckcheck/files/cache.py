@@ -5,8 +5,11 @@ version, the cache layout and what else it was made with (a schema's stamp); whe
 of them changes the entry is ignored and rebuilt. Values
 are plain data (dicts, lists, tuples, strings, numbers, bytes) stored with
 :mod:`marshal`, which reads back faster than anything else in the standard library.
-Cache files are written atomically; a cache that cannot be read or written is simply
-not used, never an error.
+Each file carries a CRC-32 of its content, checked before it is decoded: a file damaged
+on disk (bit flips, a truncated copy, another program's file) is discarded and rebuilt.
+Cache files are written atomically; only regular files are read (a FIFO or a device in
+place of a cache file is never opened for long); a cache that cannot be read or written
+is simply not used, never an error.
 """
 
 from __future__ import annotations
@@ -18,10 +21,14 @@ from typing import Any
 
 from wixoss_deckcheck import __version__
 from wixoss_deckcheck.files.dirs import user_cache_dir
-from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.files.text import read_regular_file, replace_atomically
 
 #: The layout of every cache file; a file of another layout is never decoded.
-LAYOUT = 5
+LAYOUT = 6
+#: Every cache file starts with this, then the CRC-32 of the rest (4 bytes, big-endian).
+_MAGIC = b"WDCk"
+#: The largest cache file read (the full pool's is about 2 MB).
+MAX_CACHE_BYTES = 512_000_000
 
 
 def _stamp(source: Path, depends: str) -> tuple:
@@ -43,8 +50,12 @@ def load_marshalled(kind: str, source: Path, depends: str = "") -> Any | None:
     """
     try:
         stamp = _stamp(source, depends)
-        with open(_cache_path(kind, source), "rb") as handle:
-            saved_stamp, value = marshal.loads(handle.read())
+        path = _cache_path(kind, source)
+        data = read_regular_file(path, "cache file", MAX_CACHE_BYTES)
+        if data[:4] != _MAGIC or int.from_bytes(data[4:8], "big") != zlib.crc32(memoryview(data)[8:]):
+            path.unlink(missing_ok=True)  # damaged or foreign: rebuilt by the caller
+            return None
+        saved_stamp, value = marshal.loads(memoryview(data)[8:])
     except Exception:  # any unreadable, stale or foreign cache is just not used
         return None
     return value if tuple(saved_stamp) == stamp else None
@@ -61,7 +72,8 @@ def discard_marshalled(kind: str, source: Path) -> None:
 def store_marshalled(kind: str, source: Path, value: Any, depends: str = "") -> None:
     """Store a value of plain types for ``source``; failures are ignored (the cache is optional)."""
     try:
-        payload = marshal.dumps((_stamp(source, depends), value))
+        body = marshal.dumps((_stamp(source, depends), value))
+        payload = _MAGIC + zlib.crc32(body).to_bytes(4, "big") + body
         target = _cache_path(kind, source)
         target.parent.mkdir(parents=True, exist_ok=True)
         replace_atomically(target, payload, private=True)

@@ -8,22 +8,62 @@ temporary file beside the target, then renamed, so a failure never leaves half a
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
 
+#: The largest text file of the tool's own kinds (format tables, settings, alias
+#: tables, policies, source lists) it reads; the shipped ones are under 40 KB.
+MAX_TEXT_BYTES = 8_000_000
+_READ_SIZE = 1 << 20
 
-def read_text_file(path: str | os.PathLike, what: str) -> str:
-    """A UTF-8 file's text; a missing, unreadable or non-UTF-8 file is an InputError."""
+
+def read_regular_file(path: str | os.PathLike, what: str, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; anything else is an InputError.
+
+    A FIFO, a device (``/dev/zero``, ``/dev/urandom``), a socket or a directory is
+    refused at once: the file is opened without blocking (a FIFO with no writer would
+    wait forever) and its type checked before a byte is read. The read stops past
+    ``limit`` even if the file grows meanwhile.
+    """
     try:
-        raw = Path(path).read_bytes()
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise InputError(f"{what} not found", str(path)) from None
     except IsADirectoryError:
         raise InputError(f"{what} is a directory, not a file", str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(f"{what} is a directory, not a file", str(path))
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(f"{what} is not a regular file (a FIFO, socket or device)", str(path))
+        if info.st_size > limit:
+            raise InputError(f"{what} is {info.st_size:,} bytes; at most {limit:,} are read", str(path))
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(handle, min(_READ_SIZE, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise InputError(f"{what} grew past {limit:,} bytes while it was read", str(path))
+        return b"".join(chunks)
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
+    finally:
+        os.close(handle)
+
+
+def read_text_file(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -> str:
+    """A UTF-8 regular file's text (at most ``limit`` bytes); a missing, special, too
+    large, unreadable or non-UTF-8 file is an InputError."""
+    raw = read_regular_file(path, what, limit)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

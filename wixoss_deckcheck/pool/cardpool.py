@@ -11,6 +11,7 @@ from __future__ import annotations
 import marshal
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeGuard
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.cards import Card
@@ -23,7 +24,7 @@ from wixoss_deckcheck.pool.normalize import (
     series_of,
     split_edition_suffix,
 )
-from wixoss_deckcheck.pool.sharded import ShardedIndex
+from wixoss_deckcheck.pool.sharded import ShardedIndex, cache_shape_ok, decode_blob
 from wixoss_deckcheck.speed import garbage_collection_paused
 
 __all__ = ["POOL_ENV", "POOL_SCHEMA_ID", "CardPool", "PoolLocation", "Resolution", "locate_pool"]
@@ -31,6 +32,15 @@ __all__ = ["POOL_ENV", "POOL_SCHEMA_ID", "CardPool", "PoolLocation", "Resolution
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
 #: The name of the pool's compact cache files (changed whenever their layout changes).
 _CACHE_KIND = "pool-sharded"
+
+
+def _cache_state_ok(state: Any) -> TypeGuard[tuple]:
+    """Whether a decoded pool cache has the shape :meth:`CardPool._from_cache` reads."""
+    return (
+        state.__class__ is tuple and len(state) == 4 and state[0].__class__ is dict
+        and state[1].__class__ is list and set(map(type, state[1])) <= {bytes}
+        and cache_shape_ok(state[2]) and len(state[2]) == 3 and state[3].__class__ is dict
+    )
 
 
 @dataclass
@@ -109,7 +119,7 @@ class CardPool:
         card = self._objects[index]
         if card is None:
             assert self._rows is not None  # a row not yet decoded comes from the cache
-            card = self._objects[index] = Card._make(marshal.loads(self._rows[index]))
+            card = self._objects[index] = Card._make(decode_blob(self._rows[index], tuple))
             self._row_of[id(card)] = index
         return card
 
@@ -160,7 +170,7 @@ class CardPool:
         if path.is_file():
             with garbage_collection_paused():  # building the indexes makes many objects and no cycles
                 state = load_marshalled(_CACHE_KIND, path)
-            if state is not None:
+            if _cache_state_ok(state):
                 return cls._from_cache(state, location)
         pool = cls.load_json(location)
         store_marshalled(_CACHE_KIND, path, pool._to_cache())
@@ -170,23 +180,11 @@ class CardPool:
     @classmethod
     def load_json(cls, location: PoolLocation) -> CardPool:
         """Read a card pool file; any problem is an :class:`InputError` naming the file."""
-        import json
+        from wixoss_deckcheck.files.text import read_regular_file
+        from wixoss_deckcheck.pool.shape import MAX_POOL_BYTES, check_cards, parse_pool_json
 
         path = location.path
-        try:
-            with open(path, "rb") as handle:
-                data = json.loads(handle.read().decode("utf-8-sig"))
-        except FileNotFoundError:
-            raise InputError("card pool file not found", str(path)) from None
-        except IsADirectoryError:
-            raise InputError("card pool path is a directory, not a JSON file", str(path)) from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            line = getattr(exc, "lineno", None)
-            raise InputError(
-                f"card pool is not valid JSON ({exc.__class__.__name__}: {exc})", str(path), line
-            ) from None
-        except OSError as exc:
-            raise InputError(f"cannot read card pool: {exc.strerror}", str(path)) from None
+        data = parse_pool_json(read_regular_file(path, "card pool", MAX_POOL_BYTES), str(path))
         if (
             not isinstance(data, dict)
             or data.get("schema") != POOL_SCHEMA_ID
@@ -197,14 +195,8 @@ class CardPool:
                 'and "cards")',
                 str(path),
             )
-        cards = []
-        for index, raw in enumerate(data["cards"]):
-            try:
-                cards.append(Card.from_dict(raw))
-            except (KeyError, TypeError) as exc:
-                raise InputError(
-                    f"card pool entry /cards/{index} is malformed (missing or wrong field {exc})", str(path)
-                ) from None
+        check_cards(data["cards"], str(path))
+        cards = [Card.from_dict(raw) for raw in data["cards"]]
         meta = {key: value for key, value in data.items() if key != "cards"}
         return cls(cards, meta, location)
 

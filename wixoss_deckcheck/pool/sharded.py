@@ -25,6 +25,30 @@ def shard_of(key: str, shards: int = SHARDS) -> int:
     return crc32(key.encode("utf-8", "surrogatepass")) % shards
 
 
+def decode_blob(blob: bytes, kind: type) -> Any:
+    """One marshalled blob of the pool cache, which must hold a ``kind``. The cache file's
+    checksum was verified when it was read, so this fails only if the file was changed
+    on disk meanwhile: an InputError then, never a traceback."""
+    from wixoss_deckcheck.errors import InputError
+
+    try:
+        value = marshal.loads(blob)
+    except (ValueError, EOFError, TypeError):
+        value = None
+    if value.__class__ is not kind:
+        raise InputError("the card pool cache changed on disk while it was in use; run the command again")
+    return value
+
+
+def cache_shape_ok(indexes: Any) -> bool:
+    """Whether a cache's indexes have the shape :class:`ShardedIndex` reads (blobs, size)."""
+    return indexes.__class__ is list and all(
+        item.__class__ in (tuple, list) and len(item) == 2 and item[0].__class__ is list and item[0]
+        and all(blob.__class__ is bytes for blob in item[0]) and item[1].__class__ is int
+        for item in indexes
+    )
+
+
 class ShardedIndex:
     """A read-only ``dict`` of str keys, stored as :data:`SHARDS` marshalled blobs.
 
@@ -53,7 +77,7 @@ class ShardedIndex:
     def _shard(self, index: int) -> dict:
         shard = self._shards[index]
         if shard is None:
-            shard = self._shards[index] = marshal.loads(self._blobs[index])
+            shard = self._shards[index] = decode_blob(self._blobs[index], dict)
         return shard
 
     def get(self, key: str, default: Any = None) -> Any:

@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlparse
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.files.text import read_text_file, replace_atomically
 from wixoss_deckcheck.update.http import Fetcher, FetchError, RateLimiter
 from wixoss_deckcheck.update.sources import SourceSpec
 
@@ -57,9 +57,9 @@ def list_numbers(html: str, base: str = "") -> list[str]:
 
 def _load_state(path: Path) -> dict:
     try:
-        state = json.loads(path.read_text(encoding="utf-8"))
+        state = json.loads(read_text_file(path, "state file"))
         return state if isinstance(state, dict) else {}
-    except (OSError, ValueError):
+    except (InputError, ValueError, RecursionError):  # a missing or damaged state file: start afresh
         return {}
 
 

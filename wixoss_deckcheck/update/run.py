@@ -24,7 +24,7 @@ from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.files.dirs import user_data_dir
-from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.files.text import read_text_file, replace_atomically
 from wixoss_deckcheck.pool.normalize import number_key
 from wixoss_deckcheck.update.sources import SourceSpec, load_sources
 
@@ -63,9 +63,9 @@ def _now() -> str:
 
 def _read_json(path: Path) -> dict:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text_file(path, "state file"))
         return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
+    except (InputError, ValueError, RecursionError):  # a missing or damaged state file: start afresh
         return {}
 
 

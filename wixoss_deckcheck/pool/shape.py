@@ -1,0 +1,83 @@
+"""The shape of a card pool file, checked before any card is built from it.
+
+A pool JSON of the wrong shape (a card that is a string, ``names`` not a mapping, a
+level of ``NaN``) is an input error that names the card, never a traceback later in
+the indexes or the checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wixoss_deckcheck.errors import InputError
+
+#: The largest card pool file read (the full merged pool is a few megabytes).
+MAX_POOL_BYTES = 256_000_000
+
+_TEXT, _INT, _BOOL, _TEXTS, _COSTS, _NAMES = "text", "integer", "true/false", "list of texts", "cost", "names"
+#: Every field a card may have and what it must be (a missing field takes its default).
+_FIELDS: dict[str, str] = {
+    "number": _TEXT, "name": _TEXT, "type": _TEXT, "series": _TEXT, "team": _TEXT,
+    "level": _INT, "limit": _INT, "power": _INT,
+    "life_burst": _BOOL, "guard": _BOOL, "multi_ener": _BOOL, "team_piece": _BOOL, "token": _BOOL,
+    "colors": _TEXTS, "lrig_types": _TEXTS, "limiting": _TEXTS, "formats": _TEXTS, "reprints": _TEXTS,
+    "classes": _TEXTS, "grow_cost": _COSTS, "cost": _COSTS, "names": _NAMES,
+}
+_REQUIRED = ("number", "name", "type")
+
+
+def _fits(value: Any, kind: str) -> bool:
+    if value is None:
+        return kind not in (_BOOL, _TEXTS, _NAMES)
+    if kind == _TEXT:
+        return value.__class__ is str
+    if kind == _INT:
+        return value.__class__ is int
+    if kind == _BOOL:
+        return value.__class__ is bool
+    if kind == _TEXTS:
+        return value.__class__ is list and all(item.__class__ is str for item in value)
+    if kind == _NAMES:
+        return value.__class__ is dict and all(item.__class__ is str for item in value.values())
+    return value.__class__ is dict and all(item.__class__ is int for item in value.values())
+
+
+def card_problem(raw: Any) -> str | None:
+    """What is wrong with one card of a pool file, or None when its shape is right."""
+    if raw.__class__ is not dict:
+        return f"is a {type(raw).__name__}, not an object"
+    for key in _REQUIRED:
+        if raw.get(key).__class__ is not str or not raw[key]:
+            return f'has no text "{key}"'
+    for key, value in raw.items():
+        kind = _FIELDS.get(key)
+        if kind is not None and not _fits(value, kind):
+            return f'field "{key}" must be {"a" if kind != _INT else "an"} {kind}, not {type(value).__name__}'
+    return None
+
+
+def check_cards(cards: list, path: str) -> None:
+    """An InputError naming the first card of the wrong shape (by index and number)."""
+    for index, raw in enumerate(cards):
+        problem = card_problem(raw)
+        if problem is not None:
+            number = raw.get("number") if isinstance(raw, dict) else None
+            label = f"/cards/{index}" + (f" ({number})" if isinstance(number, str) else "")
+            raise InputError(f"card pool entry {label} {problem}", path)
+
+
+def parse_pool_json(raw: bytes, path: str) -> Any:
+    """The JSON value of a pool file; invalid JSON, ``NaN``, huge numbers and deep
+    nesting are InputErrors."""
+    import json
+
+    def refuse_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON number")
+
+    try:
+        return json.loads(raw.decode("utf-8-sig"), parse_constant=refuse_constant)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        line = getattr(exc, "lineno", None)
+        raise InputError(f"card pool is not valid JSON ({exc.__class__.__name__}: {exc})", path, line) from None
+    except (ValueError, RecursionError) as exc:  # NaN, a number of over 4,300 digits, deep nesting
+        raise InputError(f"card pool is not valid JSON ({exc})", path) from None

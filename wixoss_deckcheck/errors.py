@@ -12,6 +12,8 @@ import re
 #: An error line never grows past this many characters per part (message, path): a
 #: hostile file cannot make the tool echo megabytes of its text.
 MAX_PART = 300
+#: A file name shown in a report is escaped like an error line, but cut only past this.
+MAX_PATH = 4096
 
 # Characters a terminal or a CI log acts on or cannot print: C0 and C1 controls, DEL,
 # lone surrogates, and the Unicode line and paragraph separators.

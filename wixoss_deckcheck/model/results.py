@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import MAX_PATH, InputError, printable
 from wixoss_deckcheck.model.violation import Violation
 
 
@@ -23,6 +23,11 @@ class DeckResult:
     error: InputError | None = None
     #: :meth:`to_dict` as compact JSON, once :meth:`to_json` has made it.
     json_text: str | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Every reporter shows this path: control characters, newlines and undecodable
+        # bytes in a file name are escaped once here, so no report can be steered by one.
+        self.path = printable(self.path, limit=MAX_PATH)
 
     def __reduce__(self):
         # Compact when crossing to the parent process of a parallel audit (see Violation).

@@ -15,6 +15,7 @@ Values are escaped as the Actions runner expects.
 
 from __future__ import annotations
 
+from wixoss_deckcheck.errors import MAX_PATH, printable
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
@@ -22,8 +23,18 @@ from wixoss_deckcheck.reporters.registry import reporter
 
 
 def escape_data(text: str) -> str:
-    """Escape a message (the part after ``::``)."""
-    return str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a message (the part after ``::``): the runner's escapes for ``%``, CR and LF,
+    and every other control character as a visible ``\\xNN`` (log viewers act on ESC)."""
+    text = str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return printable(text, limit=MAX_PATH * 2)
+
+
+def plain_line(text: str) -> str:
+    """A line that is not a workflow command: escaped like data, and never starting with
+    ``::`` (a file named ``::error::x.txt`` must not become an annotation)."""
+    text = escape_data(text)
+    stripped = text.lstrip()  # the runner reads a command after leading spaces too
+    return "%3A" + stripped[1:] if stripped.startswith("::") else text
 
 
 def escape_property(text: str) -> str:
@@ -65,7 +76,7 @@ def render_github(report: RunReport, **_options) -> str:
         if result.error is None:
             verdict = messages.report("legal" if result.legal else "illegal")
             counts = {"errors": len(result.errors()), "warnings": len(result.warnings())}
-            out.append(messages.report("audit_deck", path=result.path, verdict=verdict, **counts))
+            out.append(plain_line(messages.report("audit_deck", path=result.path, verdict=verdict, **counts)))
         out.append("::endgroup::")
     out.append("wixoss-deckcheck: " + messages.report("audited", **report.counts))
     codes = report.per_code()

@@ -83,6 +83,10 @@ def audit_command(**params):
     paths = expand_paths(options["paths"], stdin_lines)
     if not paths:
         raise click.UsageError("no decklists found in the given paths")
+    if options["output"]:  # refused before any deck is read: a directory, a FIFO, a link, an input deck
+        from wixoss_deckcheck.files.text import check_output_path
+
+        check_output_path(options["output"], paths)
     output_format = choose_output_format(options["output_format"], options.get("excel", False))
     settings = RunSettings.from_options(options, json_in_workers=output_format in ("json", "json-lines"))
     show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
@@ -115,7 +119,7 @@ def audit_command(**params):
     if output:
         from wixoss_deckcheck.files.text import write_atomic
 
-        write_atomic(output, text)
+        write_atomic(output, text, paths)
     else:
         click.echo(text, nl=False, color=True if colored else None)  # --color always survives a pipe
     if output_format != "text" or output:

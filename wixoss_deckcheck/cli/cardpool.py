@@ -36,6 +36,10 @@ def import_command(source, directory, output):
 
     from wixoss_deckcheck.importers.common import build_pool_document, write_pool
 
+    if output:
+        from wixoss_deckcheck.files.text import check_output_path
+
+        check_output_path(output, what="pool output")
     module_name, function_name = IMPORTERS[source]
     importer = getattr(importlib.import_module(module_name), function_name)
     cards, description = importer(directory)
@@ -87,6 +91,11 @@ def build_command(from_dir, source_options, output, report_file, verbose):
         paths[name.strip()] = Path(path.strip())
     if not paths:
         raise UsageError("give --from DIR or at least one --source NAME=PATH")
+    from wixoss_deckcheck.files.text import check_output_path
+
+    for path_given, what in ((output, "pool output"), (report_file, "report")):
+        if path_given:  # every output path is checked before the pool is built or replaced
+            check_output_path(path_given, what=what)
     document, result = build_pool(paths)
     target = Path(output) if output else installed_pool_path()
     write_pool(document, target)

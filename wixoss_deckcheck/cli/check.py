@@ -86,6 +86,10 @@ def check_command(
     from wixoss_deckcheck.checking.run_settings import RunSettings
     from wixoss_deckcheck.checking.session import run_check
 
+    if output:  # refused before any deck is read: a directory, a FIFO, a link, an input deck
+        from wixoss_deckcheck.files.text import check_output_path
+
+        check_output_path(output, decks)
     report = run_check(decks, RunSettings.from_options(merged))
     from wixoss_deckcheck.reporters import render
 
@@ -114,7 +118,7 @@ def check_command(
     if output:
         from wixoss_deckcheck.files.text import write_atomic
 
-        write_atomic(output, text)
+        write_atomic(output, text, decks)
     else:
         click.echo(text, nl=False, color=True if colored else None)  # --color always survives a pipe
     code = report.exit_code(strict=strict)

@@ -17,13 +17,22 @@ def check_plot_path(path: str) -> None:
     target = Path(path)
     if target.suffix.lower() not in PLOT_SUFFIXES:
         raise UsageError(f"--plot writes .png or .svg files, not {target.suffix or 'a file without suffix'}: {path}")
-    directory = target.parent if str(target.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError("plot directory does not exist", str(target))
+    from wixoss_deckcheck.files.text import check_output_path
+
+    check_output_path(target, what="plot")  # a missing folder, a directory, a FIFO, a link
+    use_own_matplotlib_cache()
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         raise UsageError("--plot needs matplotlib: pip install 'wixoss-deckcheck[plot]'") from None
+
+
+def use_own_matplotlib_cache() -> None:
+    """Keep matplotlib's configuration and font cache in the tool's cache directory
+    (``MPLCONFIGDIR``), not in the home directory; a user's own MPLCONFIGDIR wins."""
+    from wixoss_deckcheck.files.dirs import user_cache_dir
+
+    os.environ.setdefault("MPLCONFIGDIR", str(user_cache_dir() / "matplotlib"))
 
 
 def curves(report: dict[str, Any]) -> list[tuple[str, list[int], list[float]]]:
@@ -45,6 +54,7 @@ def write_plot(report: dict[str, Any], path: str, hit_curve: tuple[str, list[int
     """Draw P(at least k seen) by turn for every group (or the ``--hit`` curve) to ``path`` atomically."""
     import warnings
 
+    use_own_matplotlib_cache()
     import matplotlib
 
     matplotlib.use("Agg")

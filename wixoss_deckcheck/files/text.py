@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
@@ -94,15 +95,53 @@ def replace_atomically(target: Path, data: bytes, private: bool = False) -> None
         raise
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write a user-named output file (``-o``): atomically, an InputError on failure."""
+def check_output_path(path: str | os.PathLike, inputs: Iterable[str | os.PathLike] = (), what: str = "output") -> bool:
+    """Refuse an output path that must not be written, before any work is done: a
+    missing folder, a directory, a symbolic link, a FIFO, a socket or a block device,
+    or one of the ``inputs`` (the decks being checked). Returns True for a character
+    device (``/dev/null``, a terminal), which is written into, never replaced."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError("output directory does not exist", str(target))
-    if target.is_dir():
-        raise InputError("output path is a directory", str(target))
     try:
-        replace_atomically(target, text.encode("utf-8"))
+        info = os.lstat(target)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise InputError(f"cannot write {what}: {exc.strerror or exc}", str(target)) from None
+    if info is None:
+        if not directory.is_dir():
+            raise InputError(f"{what} directory does not exist", str(target))
+        return False
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{what} path is a directory", str(target))
+    if stat.S_ISLNK(mode):
+        raise InputError(f"{what} path is a symbolic link (name the file it points to)", str(target))
+    if stat.S_ISCHR(mode):
+        return True
+    if not stat.S_ISREG(mode):
+        raise InputError(f"{what} path is not a regular file (a FIFO, socket or block device)", str(target))
+    for source in inputs:
+        try:
+            if os.path.samestat(info, os.stat(source)):
+                raise InputError(f"{what} path is one of the input decks; it would be overwritten", str(target))
+        except OSError:
+            continue
+    return False
+
+
+def write_atomic(path: str | os.PathLike, text: str, inputs: Iterable[str | os.PathLike] = ()) -> None:
+    """Write a user-named output file (``-o``): atomically, an InputError on failure.
+
+    See :func:`check_output_path` for what is refused; a character device is written into.
+    """
+    target = Path(path)
+    device = check_output_path(target, inputs)
+    try:
+        if device:
+            with open(target, "wb") as out:
+                out.write(text.encode("utf-8"))
+        else:
+            replace_atomically(target, text.encode("utf-8"))
     except OSError as exc:
         raise InputError(f"cannot write output: {exc.strerror or exc}", str(target)) from None

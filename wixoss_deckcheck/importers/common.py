@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from wixoss_deckcheck import __version__
+from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.resources import cardpool_dir
 from wixoss_deckcheck.files.text import replace_atomically
 from wixoss_deckcheck.pool.cardpool import POOL_SCHEMA_ID
@@ -236,6 +237,9 @@ def write_pool(document: dict, target: Path) -> None:
     """Validate and write the pool atomically: a failure leaves an old file intact."""
     validate_pool_document(document)
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
-    replace_atomically(target, text.encode("utf-8"))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        replace_atomically(target, text.encode("utf-8"))
+    except OSError as exc:  # a directory in the way, a read-only or full disk
+        raise InputError(f"cannot write the card pool: {exc.strerror or exc}", str(target)) from None

@@ -32,24 +32,76 @@ def is_deck_file(name: str) -> bool:
     return not name.startswith(".") and name.lower().endswith(DECK_SUFFIXES)
 
 
-def _walk(directory: str) -> Iterator[str]:
-    """Deck files under ``directory``, recursively, sorted, skipping hidden folders."""
-    for root, folders, files in os.walk(directory):
-        folders[:] = sorted(folder for folder in folders if not folder.startswith("."))
-        for name in sorted(files):
-            if is_deck_file(name):
-                yield os.path.join(root, name)
+class AuditPaths(list):
+    """The deck files an audit checks (a list of paths), and ``problems``: what the walk
+    found and did not check, as (path, message) pairs (a folder it cannot read, a
+    symbolic link leading outside the audited tree). Each problem becomes an input
+    error of the report, so it is shown and makes the exit code 2."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.problems: list[tuple[str, str]] = []
 
 
-def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = None) -> list[str]:
+def _inside(path: str, root: str) -> bool:
+    real = os.path.realpath(path)
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False) -> Iterator[str]:
+    """Deck files under ``directory``, recursively, sorted, skipping hidden folders.
+
+    A folder that cannot be read is a problem, never silently skipped. A symbolic link
+    is followed only when it stays inside ``directory`` (a link to a folder never: the
+    tree is walked once), unless ``follow_symlinks``; one that leads outside is a
+    problem, so a pull request cannot make CI read ``/etc/passwd``. Each folder is
+    entered once, so a link cycle cannot loop.
+    """
+    root = os.path.realpath(directory)
+    stack, entered = [directory], set()
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+            info = os.stat(folder)
+        except OSError as exc:
+            found.problems.append((folder, f"cannot read this folder: {exc.strerror or exc}"))
+            continue
+        if (info.st_dev, info.st_ino) in entered:
+            continue
+        entered.add((info.st_dev, info.st_ino))
+        folders = []
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            link = entry.is_symlink()
+            is_folder = entry.is_dir(follow_symlinks=True) if link else entry.is_dir(follow_symlinks=False)
+            if not (is_folder or is_deck_file(entry.name)):
+                continue
+            if link and not follow_symlinks and not _inside(entry.path, root):
+                found.problems.append(
+                    (entry.path, "symbolic link leading outside the audited folder, not followed (--follow-symlinks)")
+                )
+            elif is_folder:
+                if not link or follow_symlinks:
+                    folders.append(entry.path)
+            else:
+                yield entry.path
+        stack.extend(reversed(folders))
+
+
+def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = None,
+                 follow_symlinks: bool = False) -> AuditPaths:
     """Deck files named by ``arguments``, in order, each once.
 
     A directory is searched recursively for deck files (``DECK_SUFFIXES``); a pattern
     with ``*``, ``?`` or ``[`` is expanded (``**`` included); ``-`` reads one path per
     line from ``stdin_lines``. A file named outright is kept whatever its suffix, and
     so is a path that does not exist, so that the audit reports it as unreadable.
+    What the walk does not check is in the result's ``problems`` (see :func:`_walk`).
     """
-    found: list[str] = []
+    found = AuditPaths()
     seen: set[str] = set()
 
     def add(path: str) -> None:
@@ -59,13 +111,13 @@ def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = N
 
     def expand(argument: str) -> None:
         if os.path.isdir(argument):
-            for path in _walk(argument):
+            for path in _walk(argument, found, follow_symlinks):
                 add(path)
         elif _GLOB_CHARS & set(argument) and not os.path.exists(argument):
             matches = sorted(glob.glob(argument, recursive=True))
             for match in matches:
                 if os.path.isdir(match):
-                    for path in _walk(match):
+                    for path in _walk(match, found, follow_symlinks):
                         add(path)
                 elif is_deck_file(os.path.basename(match)):
                     add(match)
@@ -175,6 +227,11 @@ def run_audit(
                 problems.update(chunk_problems)
                 if on_progress:
                     on_progress(len(chunk_results))
+    if isinstance(paths, AuditPaths) and paths.problems:
+        from wixoss_deckcheck.errors import InputError
+        from wixoss_deckcheck.model.results import DeckResult
+
+        results.extend(DeckResult(path, error=InputError(message, path)) for path, message in paths.problems)
     return session.report(results, table, day, problems)
 
 
@@ -197,11 +254,34 @@ def _parallel(paths: list[str], settings: RunSettings, jobs: int):
         with ProcessPoolExecutor(
             max_workers=min(jobs, len(chunks)), mp_context=context, initializer=_init_worker, initargs=(settings,)
         ) as executor:
-            for outcome in executor.map(_check_chunk, [(settings, chunk) for chunk in chunks]):
-                yield outcome
-                done += 1
+            try:
+                for outcome in executor.map(_check_chunk, [(settings, chunk) for chunk in chunks]):
+                    yield outcome
+                    done += 1
+            except KeyboardInterrupt:
+                _stop_now(executor)
+                raise
         return
     except (BrokenProcessPool, OSError, NotImplementedError):
         pass
     for chunk in chunks[done:]:
         yield _check_chunk((settings, chunk))
+
+
+def _stop_now(executor) -> None:
+    """After Ctrl-C: stop the workers at once instead of waiting for their batches (a
+    second Ctrl-C while waiting used to deadlock on a worker's semaphore), and make any
+    further Ctrl-C end the process immediately."""
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(130))
+    # The executor's own thread then trips over the futures the interrupted map cancelled
+    # (a CPython 3.11 quirk) and would print a traceback; the audit is over anyway.
+    threading.excepthook = lambda _args: None
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        try:
+            process.terminate()
+        except (OSError, AttributeError):
+            pass
+    # Leaving the ``with`` block now joins the executor, which sees its workers gone.

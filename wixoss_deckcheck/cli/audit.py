@@ -63,6 +63,9 @@ from wixoss_deckcheck.messages import Messages, current_language
 @click.option(
     "--progress/--no-progress", default=None, help="Show a progress bar on stderr (default: when stderr is a terminal)."
 )
+@click.option(
+    "--follow-symlinks", is_flag=True, help="Follow symbolic links that lead outside the audited folders."
+)
 @config_option
 @no_config_option
 def audit_command(**params):
@@ -80,8 +83,8 @@ def audit_command(**params):
     ctx = click.get_current_context()
     options = apply_settings(ctx, params)
     stdin_lines = sys.stdin if "-" in options["paths"] else None
-    paths = expand_paths(options["paths"], stdin_lines)
-    if not paths:
+    paths = expand_paths(options["paths"], stdin_lines, follow_symlinks=options.get("follow_symlinks", False))
+    if not paths and not paths.problems:
         raise click.UsageError("no decklists found in the given paths")
     if options["output"]:  # refused before any deck is read: a directory, a FIFO, a link, an input deck
         from wixoss_deckcheck.files.text import check_output_path

@@ -1,0 +1,103 @@
+"""Hostile trees for ``audit``: unreadable folders, symbolic links leading out of the
+tree, FIFOs, link cycles, and a double Ctrl-C; each ends, and is reported."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import EXAMPLES
+from hostile import HANG, run_cli
+
+from wixoss_deckcheck.checking.audit import expand_paths
+
+DECK = EXAMPLES / "diva-illegal.txt"
+
+
+@pytest.fixture
+def tree(tmp_path):
+    root = tmp_path / "decks"
+    (root / "sub").mkdir(parents=True)
+    shutil.copy(DECK, root / "a.txt")
+    shutil.copy(DECK, root / "sub" / "b.txt")
+    return root
+
+
+def test_a_folder_that_cannot_be_read_is_reported(tree, monkeypatch):
+    real_scandir = os.scandir
+
+    def scandir(path):
+        if str(path).endswith("sub"):
+            raise PermissionError(13, "Permission denied")
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    found = expand_paths([str(tree)])
+    assert found == [str(tree / "a.txt")]
+    assert found.problems == [(str(tree / "sub"), "cannot read this folder: Permission denied")]
+
+
+def test_an_unreadable_folder_makes_the_audit_exit_2(tree, capsys, monkeypatch):
+    from conftest import run_main
+
+    real_scandir = os.scandir
+    monkeypatch.setattr(os, "scandir", lambda path: (_ for _ in ()).throw(PermissionError(13, "Permission denied"))
+                        if str(path).endswith("sub") else real_scandir(path))
+    code, out, err = run_main(capsys, "audit", "--no-config", "-O", "json", str(tree))
+    assert code == 2
+    assert "cannot read this folder" in err and str(tree / "sub") in err
+
+
+def test_a_link_leading_outside_the_tree_is_not_followed(tree, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:TOP-SECRET\n")
+    (tree / "leak.txt").symlink_to(secret)
+    (tree / "outside").symlink_to(tmp_path)
+    result = run_cli("audit", "--no-config", tree)
+    assert result.returncode == 2
+    assert b"TOP-SECRET" not in result.stdout + result.stderr
+    assert b"symbolic link leading outside" in result.stdout + result.stderr
+    followed = run_cli("audit", "--no-config", "--follow-symlinks", "-O", "json", tree)
+    assert b"TOP-SECRET" in followed.stdout + followed.stderr
+
+
+def test_links_inside_the_tree_and_cycles(tree):
+    (tree / "again.txt").symlink_to(tree / "a.txt")
+    (tree / "sub" / "loop").symlink_to(tree)
+    assert sorted(os.path.basename(p) for p in expand_paths([str(tree)])) == ["a.txt", "again.txt", "b.txt"]
+    followed = expand_paths([str(tree)], follow_symlinks=True)
+    assert sorted(os.path.basename(p) for p in followed) == ["a.txt", "again.txt", "b.txt"]
+
+
+def test_a_fifo_in_the_tree_is_skipped_with_a_finding(tree):
+    os.mkfifo(tree / "pipe.txt")
+    result = run_cli("audit", "--no-config", tree)
+    assert result.returncode == 2
+    assert b"pipe.txt" in result.stdout + result.stderr and b"regular file" in result.stdout + result.stderr
+
+
+def test_a_second_ctrl_c_ends_the_audit_at_once(tmp_path):
+    folder = tmp_path / "many"
+    folder.mkdir()
+    text = DECK.read_bytes()
+    for index in range(6000):
+        (folder / f"d{index}.txt").write_bytes(text)
+    child = subprocess.Popen([sys.executable, "-c", "from wixoss_deckcheck.cli import main; main()", "audit",
+                              "--no-config", "-j", "2", str(folder)], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+    time.sleep(0.8)  # into the parallel part (or done: either way it must end)
+    for _ in range(2):
+        if child.poll() is None:
+            child.send_signal(signal.SIGINT)
+            time.sleep(0.05)
+    try:
+        child.wait(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        pytest.fail("a double Ctrl-C left the audit hanging")
+    assert b"Traceback" not in child.stderr.read()

@@ -24,6 +24,7 @@ from wixoss_deckcheck.cli.options import (
     strict_option,
     use_color,
 )
+from wixoss_deckcheck.errors import MAX_PATH, printable
 from wixoss_deckcheck.messages import Messages, current_language
 
 
@@ -131,6 +132,9 @@ def audit_command(**params):
                 click.echo(Messages(report.lang).error_line(result.error), err=True)
         if output_format != "text":
             click.echo(render_summary(report, details=False), nl=False, err=True)
+    for problem in report.list_problems:  # a broken format table: on stderr in every output format
+        if problem["severity"] == "error":
+            click.echo(f"error: {printable(problem['message'], MAX_PATH)}", err=True)
     from wixoss_deckcheck.cli.habits import first_step_hint
 
     first_step_hint(report)

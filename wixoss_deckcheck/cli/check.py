@@ -21,6 +21,7 @@ from wixoss_deckcheck.cli.options import (
     output_format_option,
     strict_option,
 )
+from wixoss_deckcheck.errors import MAX_PATH, printable
 from wixoss_deckcheck.messages import Messages
 
 
@@ -121,6 +122,9 @@ def check_command(
         write_atomic(output, text, decks)
     else:
         click.echo(text, nl=False, color=True if colored else None)  # --color always survives a pipe
+    for problem in report.list_problems:  # a broken format table: on stderr in every output format
+        if problem["severity"] == "error":
+            click.echo(f"error: {printable(problem['message'], MAX_PATH)}", err=True)
     code = report.exit_code(strict=strict)
     report_on_terminal = output_format == "text" and not output
     for result in report.results:

@@ -43,7 +43,10 @@ def render_text(
 
     if verbose:
         out.extend(verbose_lines(report, messages))
+    list_error = any(problem["severity"] == "error" for problem in report.list_problems)
     for problem in report.list_problems:
+        if problem["severity"] == "error" and to_terminal:
+            continue  # on a terminal the error line goes to stderr, once
         if verbose or problem["severity"] == "error":
             out.append(style(f"{problem['severity']}: {problem['message']}", fg=_COLOURS[problem["severity"]]))
     for result in report.results:
@@ -75,7 +78,9 @@ def render_text(
             + (f" — {result.format}, {result.as_of}" if verbose else "")
         )
     counts = report.counts
-    if counts["total"] == 1:
+    if list_error:  # a broken format table: no verdict on any deck (exit 2)
+        pass
+    elif counts["total"] == 1:
         if counts["unreadable"]:
             out.append(messages.report("verdict_one_unreadable"))
         else:

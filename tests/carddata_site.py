@@ -91,6 +91,15 @@ class CardDataSite:
                 return Response(b"not found", status=404)
             body, kind = source.read_bytes(), self.content_type(path)
         fault = self.faults.get(path)
+        if fault in HOSTILE_BODIES:
+            body = HOSTILE_BODIES[fault](body)
+        if fault == "drip":  # one byte every 0.2 s: each read is quick, the whole never ends in time
+            def drip():
+                for byte in body[:300]:
+                    time.sleep(0.2)
+                    yield bytes([byte])
+
+            return Response(drip(), headers=[("Content-Type", kind)], direct_passthrough=True)
         if fault == "500":
             return Response(b"internal error", status=500)
         if fault == "timeout":
@@ -112,6 +121,16 @@ class CardDataSite:
         if request.headers.get("If-None-Match") == etag:
             return Response(status=304, headers=[("ETag", etag)])
         return Response(body, headers=[("Content-Type", kind), ("ETag", etag)])
+
+
+#: Upstream content that breaks parsers, by fault name: body -> hostile body.
+HOSTILE_BODIES = {
+    "huge-field": lambda body: body.split(b"\n", 1)[0] + b"\n" + b'"' + b"x" * 200_000 + b'",1\n',
+    "nan": lambda body: b'[{"ID": "WX01-001", "NAME": "x", "TYPE": "SIGNI", "LEVEL": NaN, "POWER": Infinity}]',
+    "deep": lambda body: b"[" * 100_000 + b"]" * 100_000,
+    "huge-number": lambda body: b'[{"cid": ' + b"9" * 5000 + b"}]",
+    "wrong-shape": lambda body: b'{"cards": "not a list"}',
+}
 
 
 def sources_yaml(base_url: str, timeout: float = 1.0) -> str:

@@ -7,6 +7,7 @@ into the same layout, so both commands build the pool the same way.
 
 from __future__ import annotations
 
+import csv
 import importlib
 from collections.abc import Mapping
 from pathlib import Path
@@ -27,7 +28,13 @@ def load_source(parser: str, path: str | Path) -> ImportedSource:
         raise UsageError(f"unknown source {parser!r} (known: {', '.join(SOURCE_ORDER)})")
     kind = BY_NAME[parser]
     importer = getattr(importlib.import_module(kind.module), kind.function)
-    return importer(Path(path))
+    try:
+        return importer(Path(path))
+    except (csv.Error, ValueError, RecursionError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        # Content that breaks a parser (a CSV field over 128 KiB, a number of 5,000 digits,
+        # JSON nested 100,000 deep, a value of the wrong type): one line, never a traceback.
+        detail = str(exc).splitlines()[0][:200] if str(exc) else ""
+        raise InputError(f"the {parser} data does not parse ({type(exc).__name__}: {detail})", str(path)) from None
 
 
 def discover_sources(directory: str | Path) -> dict[str, Path]:

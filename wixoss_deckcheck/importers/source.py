@@ -39,6 +39,14 @@ def read_text(path: Path, what: str) -> str:
     return read_text_file(path, what)
 
 
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+#: JSON as the standard has it: ``NaN`` and ``Infinity`` (which Python's json reads) refused.
+_DECODER = json.JSONDecoder(parse_constant=_not_a_number)
+
+
 def read_json_list(path: Path, what: str) -> list[Any]:
     """Read a JSON array, or a JavaScript file that assigns one (``var x = [...];``).
 
@@ -57,10 +65,10 @@ def read_json_list(path: Path, what: str) -> list[Any]:
             raise InputError(f"{what} holds no JSON array", str(path), 1)
         start = assignment.start(1)
     try:
-        data, _end = json.JSONDecoder().raw_decode(text, start)
+        data, _end = _DECODER.raw_decode(text, start)
     except json.JSONDecodeError as exc:
         try:  # a JavaScript literal: comments and trailing commas are allowed there
-            data, _end = json.JSONDecoder().raw_decode(js_literal_as_json(text[start:]))
+            data, _end = _DECODER.raw_decode(js_literal_as_json(text[start:]))
         except json.JSONDecodeError:
             raise InputError(f"{what} is not valid JSON ({exc.msg})", str(path), exc.lineno) from None
     if isinstance(data, dict):

@@ -8,7 +8,10 @@ Every download:
   connection, a truncated body, HTTP 429 or 5xx; other HTTP errors fail at once;
 - is refused past ``max_bytes``, or when its content type or its first bytes are not
   what the source should send (an HTML error page in place of a CSV list);
-- is written to a temporary file first: a failure leaves nothing behind.
+- is written to a temporary file first: a failure leaves nothing behind;
+- ends within its ``deadline`` (tries and pauses included) and within the run's
+  ``run_deadline``, however slowly the server sends: a watchdog gives up on it and
+  shuts its connection down.
 
 Failures raise :class:`FetchError`, whose message is one line naming the URL.
 """
@@ -98,6 +101,8 @@ class Fetcher:
         # Plain bodies, so that a truncated body is seen by its Content-Length.
         self.session.headers.update({"User-Agent": policy.user_agent, "Accept-Encoding": "identity"})
         self._sleep = sleep
+        #: When the whole run must be over (``run_deadline`` from now).
+        self.run_end = time.monotonic() + policy.run_deadline
 
     def close(self) -> None:
         self.session.close()
@@ -118,10 +123,13 @@ class Fetcher:
         """Download ``url`` to ``dest`` (replaced atomically); see the module doc."""
         last = "no try made"
         tries = self.policy.retries + 1
+        end = min(time.monotonic() + self.policy.deadline, self.run_end)
         for attempt in range(tries):
             try:
-                return self._once(
-                    url, dest, validators or {}, expect, content_types or [], method, data, cookies, check
+                return self._within(
+                    end, url, lambda live: self._once(
+                        url, dest, validators or {}, expect, content_types or [], method, data, cookies, check, live
+                    )
                 )
             except _Retry as retry:
                 last = str(retry)
@@ -134,10 +142,39 @@ class Fetcher:
             except self.requests.RequestException as exc:
                 raise FetchError(f"{url}: {_short(exc)}") from None
             if attempt + 1 < tries:
-                self._sleep(self.policy.backoff * (2**attempt))
+                self._sleep(max(0.0, min(self.policy.backoff * (2**attempt), end - time.monotonic())))
         raise FetchError(f"{url}: {last} (tried {tries} times)")
 
-    def _once(self, url, dest, validators, expect, content_types, method, data, cookies, check) -> Fetched:
+    def _within(self, end: float, url: str, work: Callable[[_Live], Fetched]) -> Fetched:
+        """``work`` run in a helper thread that is given up on at ``end``: its connection is
+        shut down (which ends a read that waits), and the download fails for good."""
+        live = _Live()
+        outcome: dict = {}
+
+        def run() -> None:
+            try:
+                outcome["value"] = work(live)
+            except BaseException as exc:  # handed to the calling thread
+                outcome["error"] = exc
+
+        remaining = end - time.monotonic()
+        if remaining > 0:
+            helper = threading.Thread(target=run, name="wixoss-deckcheck download", daemon=True)
+            helper.start()
+            helper.join(remaining)
+            if not helper.is_alive():
+                if "error" in outcome:
+                    raise outcome["error"]
+                return outcome["value"]
+            live.cancel()
+            helper.join(1.0)
+        which = "update's run_deadline" if end >= self.run_end else "download's deadline"
+        raise FetchError(f"{url}: not done within the {which} ({self._deadline_of(end):g} s); given up")
+
+    def _deadline_of(self, end: float) -> float:
+        return self.policy.run_deadline if end >= self.run_end else self.policy.deadline
+
+    def _once(self, url, dest, validators, expect, content_types, method, data, cookies, check, live) -> Fetched:
         headers = {}
         if validators.get("etag"):
             headers["If-None-Match"] = validators["etag"]
@@ -147,6 +184,7 @@ class Fetcher:
         with self.session.request(
             method, url, headers=headers, data=data, cookies=cookies, timeout=timeout, stream=True, allow_redirects=True
         ) as response:
+            live.watch(response)
             status = response.status_code
             if status == 304:
                 return Fetched(url, False, etag=validators.get("etag"), last_modified=validators.get("last_modified"))
@@ -162,10 +200,10 @@ class Fetcher:
             declared = response.headers.get("Content-Length")
             if declared and declared.isdigit() and int(declared) > self.policy.max_bytes:
                 raise FetchError(f"{url}: {int(declared)} bytes is over the {self.policy.max_bytes}-byte limit")
-            size = self._save(url, response, dest, declared, expect, check)
+            size = self._save(url, response, dest, declared, expect, check, live)
             return Fetched(url, True, dest, response.headers.get("ETag"), response.headers.get("Last-Modified"), size)
 
-    def _save(self, url, response, dest: Path, declared, expect, check) -> int:
+    def _save(self, url, response, dest: Path, declared, expect, check, live: _Live) -> int:
         dest.parent.mkdir(parents=True, exist_ok=True)
         temp = dest.with_name(f".{dest.name}.part")
         size = 0
@@ -173,6 +211,8 @@ class Fetcher:
         try:
             with open(temp, "wb") as out:
                 for chunk in response.iter_content(_CHUNK):
+                    if live.cancelled:
+                        raise FetchError(f"{url}: given up (past its deadline)")
                     size += len(chunk)
                     if size > self.policy.max_bytes:
                         raise FetchError(f"{url}: larger than the {self.policy.max_bytes}-byte limit")
@@ -191,6 +231,30 @@ class Fetcher:
         finally:
             if temp.exists():
                 temp.unlink()
+
+
+class _Live:
+    """The response of a download in progress, which a watchdog may cut off."""
+
+    def __init__(self) -> None:
+        self.cancelled = False
+        self.response = None
+
+    def watch(self, response) -> None:
+        self.response = response
+        if self.cancelled:
+            self.cancel()
+
+    def cancel(self) -> None:
+        """Shut the connection down: a read waiting on it returns at once."""
+        self.cancelled = True
+        raw = getattr(self.response, "raw", None)
+        for stop in (getattr(raw, "shutdown", None), getattr(self.response, "close", None)):
+            if stop is not None:
+                try:
+                    stop()
+                except Exception:  # the connection may be gone already
+                    pass
 
 
 def _short(exc: Exception) -> str:

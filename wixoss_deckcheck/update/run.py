@@ -94,10 +94,16 @@ def run_update(
         raise UsageError(f"unknown source {unknown[0]!r} (declared: {', '.join(by_name)})")
     selected = [by_name[name] for name in only] if only else [spec for spec in specs if spec.default]
     root = user_data_dir() / "sources"
-    root.mkdir(parents=True, exist_ok=True)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        remove_abandoned_staging(root)
+        staging = Path(tempfile.mkdtemp(prefix=".update-", dir=str(root)))
+        (staging / "pid").write_text(str(os.getpid()), encoding="ascii")
+    except OSError as exc:  # a read-only or full data directory
+        raise UpdateError(f"update failed: cannot write in {root}: {exc.strerror or exc}; "
+                          "the installed pool is unchanged") from None
     state_path = root / "state.json"
     state = _read_json(state_path)
-    staging = Path(tempfile.mkdtemp(prefix=".update-", dir=str(root)))
     from wixoss_deckcheck.update.http import Fetcher
 
     fetcher = Fetcher(policy)
@@ -110,9 +116,34 @@ def run_update(
         raise
     except InputError as exc:
         raise UpdateError(f"update failed: {exc}; the installed pool is unchanged") from None
+    except OSError as exc:  # the disk filled up, or the folder became read-only, meanwhile
+        where = f"{exc.filename}: " if exc.filename else ""
+        raise UpdateError(f"update failed: {where}{exc.strerror or exc}; the installed pool is unchanged") from None
     finally:
         fetcher.close()
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def remove_abandoned_staging(root: Path) -> None:
+    """Remove the staging folders of updates that were killed (their process is gone),
+    so a ``kill -9`` leaves nothing behind for long. A folder whose process still runs
+    is another update's, and is left alone."""
+    for folder in root.glob(".update-*"):
+        try:
+            pid = int((folder / "pid").read_text(encoding="ascii").strip() or "0")
+        except (OSError, ValueError):
+            pid = 0  # a staging folder of an older version, or killed before it wrote its pid
+        if pid > 0 and pid != os.getpid():
+            try:
+                os.kill(pid, 0)
+                continue  # still running
+            except PermissionError:
+                continue  # running, as another user
+            except OSError:
+                pass
+        elif pid == os.getpid():
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _download(

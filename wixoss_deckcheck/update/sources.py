@@ -22,6 +22,10 @@ class FetchPolicy:
     """How politely and how safely to download."""
 
     timeout: float = 30.0
+    #: Seconds one download may take in all (a server that drips a byte a second is cut off).
+    deadline: float = 300.0
+    #: Seconds the whole update may take.
+    run_deadline: float = 3600.0
     retries: int = 3
     backoff: float = 2.0
     max_bytes: int = 50_000_000
@@ -56,7 +60,15 @@ def _read_yaml(path: Path) -> dict:
     from wixoss_deckcheck.files.text import read_text_file
     from wixoss_deckcheck.files.yamllines import load_plain
 
-    data = load_plain(read_text_file(path, "sources file"), str(path))
+    text = read_text_file(path, "sources file")
+    data = load_plain(text, str(path))
+    if isinstance(data, dict):  # every value checked (types, ranges, safe names) before any is used
+        from wixoss_deckcheck.files.resources import schemas_dir
+        from wixoss_deckcheck.files.schema import load_schema, validate
+        from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at
+
+        validate(data, load_schema(schemas_dir() / "sources.schema.json"), str(path),
+                 lambda parts: line_at(compose_with_lines(text, str(path)), parts))
     if data is None:
         return {}
     if not isinstance(data, dict) or not isinstance(data.get("sources", []), list):
@@ -96,13 +108,15 @@ def load_sources(option: str | None = None) -> tuple[FetchPolicy, list[SourceSpe
 
 
 def _policy(defaults: dict, where: Path | None) -> FetchPolicy:
-    known = {"timeout", "retries", "backoff", "max_bytes", "user_agent"}
+    known = {"timeout", "deadline", "run_deadline", "retries", "backoff", "max_bytes", "user_agent"}
     unknown = set(defaults) - known
     if unknown:
         raise InputError(f"unknown defaults setting(s): {', '.join(sorted(unknown))}", str(where or "sources.yaml"))
     try:
         return FetchPolicy(
             timeout=float(defaults.get("timeout", 30)),
+            deadline=float(defaults.get("deadline", 300)),
+            run_deadline=float(defaults.get("run_deadline", 3600)),
             retries=int(defaults.get("retries", 3)),
             backoff=float(defaults.get("backoff", 2.0)),
             max_bytes=int(defaults.get("max_bytes", 50_000_000)),

@@ -23,7 +23,7 @@ _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 def printable(text: str, limit: int = MAX_PART) -> str:
     """``text`` safe for one line of a terminal: unprintable characters as ``\\xNN`` /
     ``\\uNNNN`` escapes, and at most ``limit`` characters (the middle cut out)."""
-    if _UNPRINTABLE.search(text):
+    if not text.isprintable() and _UNPRINTABLE.search(text):  # isprintable: the quick yes for most text
         text = _UNPRINTABLE.sub(_escape, text)
     if len(text) > limit:
         half = (limit - 3) // 2

@@ -4,10 +4,11 @@
 the time it takes to build one. This module compiles a schema once into plain
 Python closures that give the same verdict in a fraction of that time. It knows
 only these keywords: ``type enum const required properties additionalProperties
-items minLength minimum uniqueItems $ref $defs`` (and the annotations ``$schema
-$id title description``); a schema using anything else raises
-:class:`UnsupportedSchema`, and callers fall back to ``jsonschema``. When an
-instance is invalid, callers ask ``jsonschema`` for the full message: this
+items minLength maxLength minimum maximum exclusiveMinimum exclusiveMaximum minItems
+maxItems minProperties maxProperties propertyNames uniqueItems pattern allOf anyOf
+oneOf not if then else $ref $defs`` (and the annotations ``$schema $id title
+description``); a schema using anything else raises :class:`UnsupportedSchema`, and
+callers fall back to ``jsonschema``. When an instance is invalid, callers ask ``jsonschema`` for the full message: this
 module only has to be right about *whether* a document is valid.
 """
 
@@ -31,6 +32,23 @@ _KNOWN = _ANNOTATIONS | {
     "minimum",
     "uniqueItems",
     "$ref",
+    "maxLength",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "pattern",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
 }
 
 
@@ -148,6 +166,8 @@ class Compiler:
                     else None
                 )
             )
+        checks.extend(self._bounds(schema))
+        checks.extend(self._combinations(schema))
         if "required" in schema or "properties" in schema or "additionalProperties" in schema:
             checks.append(self._object(schema))
         if "items" in schema or "uniqueItems" in schema:
@@ -163,6 +183,81 @@ class Compiler:
             return None
 
         return check_all
+
+    def _bounds(self, schema: dict) -> list[Check]:
+        """maxLength, maximum, exclusiveMinimum/Maximum, minItems, maxItems, pattern."""
+        checks: list[Check] = []
+
+        def number(value: Any) -> bool:
+            return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+        for keyword, fails in (
+            ("maximum", lambda value, bound: number(value) and value > bound),
+            ("exclusiveMinimum", lambda value, bound: number(value) and value <= bound),
+            ("exclusiveMaximum", lambda value, bound: number(value) and value >= bound),
+            ("maxLength", lambda value, bound: isinstance(value, str) and len(value) > bound),
+            ("minItems", lambda value, bound: isinstance(value, list) and len(value) < bound),
+            ("maxItems", lambda value, bound: isinstance(value, list) and len(value) > bound),
+            ("minProperties", lambda value, bound: isinstance(value, dict) and len(value) < bound),
+            ("maxProperties", lambda value, bound: isinstance(value, dict) and len(value) > bound),
+        ):
+            if keyword in schema:
+                checks.append(_bound_check(keyword, schema[keyword], fails))
+        if "pattern" in schema:
+            import re
+
+            search = re.compile(schema["pattern"]).search
+            checks.append(
+                lambda value, path: (path, "does not match the pattern")
+                if isinstance(value, str) and search(value) is None
+                else None
+            )
+        return checks
+
+    def _combinations(self, schema: dict) -> list[Check]:
+        """allOf, anyOf, oneOf, not, and if/then/else."""
+        checks: list[Check] = []
+        if "allOf" in schema:
+            parts = [self._compile(sub) for sub in schema["allOf"]]
+
+            def check_all_of(value, path):
+                for part in parts:
+                    error = part(value, path)
+                    if error is not None:
+                        return error
+                return None
+
+            checks.append(check_all_of)
+        for keyword, wanted in (("anyOf", "any"), ("oneOf", "one")):
+            if keyword in schema:
+                options = [self._compile(sub) for sub in schema[keyword]]
+
+                def check_some(value, path, options=options, wanted=wanted, keyword=keyword):
+                    passing = sum(1 for option in options if option(value, path) is None)
+                    ok = passing >= 1 if wanted == "any" else passing == 1
+                    return None if ok else (path, f"fails {keyword}")
+
+                checks.append(check_some)
+        if "propertyNames" in schema:
+            names = self._compile(schema["propertyNames"])
+
+            def check_names(value, path):
+                if isinstance(value, dict):
+                    for name in value:
+                        if names(name, path) is not None:
+                            return path, f"property name {name!r} is not allowed"
+                return None
+
+            checks.append(check_names)
+        if "not" in schema:
+            negated = self._compile(schema["not"])
+            checks.append(lambda value, path: (path, "fails not") if negated(value, path) is None else None)
+        if "if" in schema:
+            condition = self._compile(schema["if"])
+            then = self._compile(schema.get("then", True))
+            otherwise = self._compile(schema.get("else", True))
+            checks.append(lambda value, path: (then if condition(value, path) is None else otherwise)(value, path))
+        return checks
 
     def _object(self, schema: dict) -> Check:
         required = tuple(schema.get("required", ()))
@@ -213,6 +308,13 @@ class Compiler:
             return None
 
         return check_array
+
+
+def _bound_check(keyword: str, bound: Any, fails: Callable[[Any, Any], bool]) -> Check:
+    def check_bound(value: Any, path: tuple) -> tuple[tuple, str] | None:
+        return (path, f"fails {keyword} {bound}") if fails(value, bound) else None
+
+    return check_bound
 
 
 def compile_schema(schema: dict) -> Check:

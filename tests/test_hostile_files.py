@@ -144,3 +144,13 @@ def test_a_shard_that_no_longer_decodes_is_an_error_not_a_traceback():
     index = ShardedIndex([b"\xff garbage"] * len(blobs), size)
     with pytest.raises(InputError, match="run the command again"):
         index.get("a")
+
+
+def test_the_table_cache_stamp_is_the_same_in_every_process():
+    import subprocess
+    import sys
+
+    code = "from wixoss_deckcheck.tables.schema import schema_stamp; print(schema_stamp())"
+    stamps = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3)}
+    assert len(stamps) == 1, stamps  # else every run misses the format-table cache

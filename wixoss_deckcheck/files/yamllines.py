@@ -66,7 +66,14 @@ def _text_dates_loader() -> type[yaml.SafeLoader]:
 
 def load_plain(text: str, path: str) -> Any:
     """Plain data of a YAML document (safe tags only; dates stay text), fast; anchors,
-    aliases and deep nesting are refused first (:func:`check_plain_yaml`)."""
+    aliases and deep nesting are refused (:func:`check_plain_yaml`). The usual document
+    is built from the parser's events (:mod:`~wixoss_deckcheck.files.yamlevents`);
+    PyYAML's constructor reads the rest."""
+    from wixoss_deckcheck.files.yamlevents import NOT_PLAIN, plain_from_events
+
+    data = plain_from_events(text, path, _text_dates_loader(), MAX_DEPTH)
+    if data is not NOT_PLAIN:
+        return data
     check_plain_yaml(text, path)
     try:
         return yaml.load(text, Loader=_text_dates_loader())

@@ -9,7 +9,6 @@ and a cached validation is made again.
 from __future__ import annotations
 
 import copy
-import marshal
 import zlib
 from functools import lru_cache
 from typing import Any
@@ -47,4 +46,7 @@ def format_schema() -> dict[str, Any]:
 def schema_stamp() -> str:
     """Changes with ``formats/schema.json`` and with the registry's rules and parameter schemas."""
     registry = [(info.slug, info.params, info.params_required) for info in table_rules()]
-    return f"{file_stamp(formats_dir() / 'schema.json')}:{zlib.crc32(marshal.dumps(registry)):08x}"
+    # repr, not marshal: marshal's bytes vary from process to process (its back-references
+    # follow reference counts), which made every run miss the table cache.
+    text = repr(registry)
+    return f"{file_stamp(formats_dir() / 'schema.json')}:{zlib.crc32(text.encode('utf-8')):08x}"

@@ -79,7 +79,7 @@ WRONG_SHAPES = {
     "level-text": _set(3, "level", "3"),
     "colors-text": _set(3, "colors", "red"),
     "no-name": lambda cards: cards[3].pop("name"),
-    "cost-of-text": _set(3, "grow_cost", {"red": "x"}),
+    "cost-of-text": _set(3, "grow_cost", "red"),
 }
 
 

@@ -14,8 +14,9 @@ from wixoss_deckcheck.errors import InputError
 #: The largest card pool file read (the full merged pool is a few megabytes).
 MAX_POOL_BYTES = 256_000_000
 
-_TEXT, _INT, _BOOL, _TEXTS, _COSTS, _NAMES = "text", "integer", "true/false", "list of texts", "cost", "names"
-#: Every field a card may have and what it must be (a missing field takes its default).
+_TEXT, _INT, _BOOL, _TEXTS, _COSTS, _NAMES = "text", "integer", "true/false", "list of texts", "mapping", "names"
+#: The fields the pool's own code reads and what each must be (a missing field takes its
+#: default; other fields are the schema's business, checked when a pool is written).
 _FIELDS: dict[str, str] = {
     "number": _TEXT, "name": _TEXT, "type": _TEXT, "series": _TEXT, "team": _TEXT,
     "level": _INT, "limit": _INT, "power": _INT,
@@ -39,7 +40,7 @@ def _fits(value: Any, kind: str) -> bool:
         return value.__class__ is list and all(item.__class__ is str for item in value)
     if kind == _NAMES:
         return value.__class__ is dict and all(item.__class__ is str for item in value.values())
-    return value.__class__ is dict and all(item.__class__ is int for item in value.values())
+    return value.__class__ is dict  # a cost's own shape (amounts, either/or choices) is the schema's
 
 
 def card_problem(raw: Any) -> str | None:

@@ -45,8 +45,9 @@ def read_regular_file(path: str | os.PathLike, what: str, limit: int) -> bytes:
             raise InputError(f"{what} is not a regular file (a FIFO, socket or device)", str(path))
         if info.st_size > limit:
             raise InputError(f"{what} is {info.st_size:,} bytes; at most {limit:,} are read", str(path))
-        chunks, total = [], 0
-        while total <= limit:
+        first = os.read(handle, min(info.st_size, limit) + 1)  # the whole file, in one read as a rule
+        chunks, total = [first], len(first)
+        while first and total <= limit:
             chunk = os.read(handle, min(_READ_SIZE, limit + 1 - total))
             if not chunk:
                 break
@@ -54,7 +55,7 @@ def read_regular_file(path: str | os.PathLike, what: str, limit: int) -> bytes:
             total += len(chunk)
         if total > limit:
             raise InputError(f"{what} grew past {limit:,} bytes while it was read", str(path))
-        return b"".join(chunks)
+        return first if len(chunks) == 1 else b"".join(chunks)
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
     finally:

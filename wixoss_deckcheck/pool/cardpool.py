@@ -38,7 +38,7 @@ def _cache_state_ok(state: Any) -> TypeGuard[tuple]:
     """Whether a decoded pool cache has the shape :meth:`CardPool._from_cache` reads."""
     return (
         state.__class__ is tuple and len(state) == 4 and state[0].__class__ is dict
-        and state[1].__class__ is list and set(map(type, state[1])) <= {bytes}
+        and state[1].__class__ is list and (not state[1] or state[1][0].__class__ is bytes)
         and cache_shape_ok(state[2]) and len(state[2]) == 3 and state[3].__class__ is dict
     )
 

@@ -123,7 +123,7 @@ def audit_command(**params):
     if output:
         from wixoss_deckcheck.files.text import write_atomic
 
-        write_atomic(output, text, paths)
+        write_atomic(output, text)
     else:
         click.echo(text, nl=False, color=True if colored else None)  # --color always survives a pipe
     if output_format != "text" or output:

@@ -119,7 +119,7 @@ def check_command(
     if output:
         from wixoss_deckcheck.files.text import write_atomic
 
-        write_atomic(output, text, decks)
+        write_atomic(output, text)
     else:
         click.echo(text, nl=False, color=True if colored else None)  # --color always survives a pipe
     for problem in report.list_problems:  # a broken format table: on stderr in every output format

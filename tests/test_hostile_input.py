@@ -120,3 +120,38 @@ def test_control_characters_in_a_file_name_are_escaped(tmp_path):
 @pytest.mark.parametrize("codec", ["undefined", "rot13", "base64", "zlib", "no-such-codec"])
 def test_a_codec_that_is_not_a_text_encoding_is_a_usage_error(codec):
     assert_one_error(run_cli("check", "--no-config", "--encoding", codec, DECK), "encoding")
+
+
+def test_a_huge_number_in_a_format_file(tmp_path):
+    table = tmp_path / "house.yaml"
+    table.write_text("id: h\nname: H\nextends: diva\nmayus_room:\n  - {kind: limit, limit: " + HUGE
+                     + ', cards: [{name: x}], effective: "2020-01-01", source: s}\n', encoding="utf-8")
+    assert_one_error(run_cli("check", "--no-config", "--format-file", table, DECK), "house.yaml:5", "digits")
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--games", "10", "--hit", "level:" + HUGE, "--by-turn", "1"],
+    ["simulate", "--games", "10", "--mulligan", "curve:" + HUGE],
+])
+def test_huge_numbers_in_simulation_options(args):
+    assert_one_error(run_cli(*args, DECK))
+
+
+LONG = "a" * 5000
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "--no-config", "--cardpool", LONG + ".json", DECK],
+    ["check", "--no-config", "--format-file", LONG + ".yaml", DECK],
+    ["check", "--config", LONG + ".yaml", DECK],
+    ["check", "--no-config", "-o", LONG + "/report.txt", DECK],
+    ["cardpool", "update", "--sources-file", LONG],
+])
+def test_file_names_too_long_for_the_system(args):
+    assert_one_error(run_cli(*args), "too long")
+
+
+def test_a_format_file_extending_a_name_too_long(tmp_path):
+    table = tmp_path / "house.yaml"
+    table.write_text(f"id: h\nname: H\nextends: {LONG}.yaml\n", encoding="utf-8")
+    assert_one_error(run_cli("check", "--no-config", "--format-file", table, DECK), "neither a built-in format")

@@ -24,7 +24,7 @@ from wixoss_deckcheck.model.cards import COLOURS, Card
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
 
-_LEVEL = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
+_LEVEL = re.compile(r"^([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?$")  # levels are small: no huge numbers
 _WORDS = {
     "guard": ("guard", lambda card: card.guard),
     "lifeburst": ("life burst", lambda card: card.life_burst),

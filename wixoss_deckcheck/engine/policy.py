@@ -29,6 +29,7 @@ all keys given must match.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,7 +132,7 @@ def builtin_policy(text: str, pool: CardPool | None = None) -> MulliganPolicy:
         return KEEP_ALL
     if lower == "curve" or lower.startswith("curve:"):
         value = lower.partition(":")[2] or "2"
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()) or len(value) > 3:
             raise InputError(f"bad mulligan policy {text!r}: write curve:N with a level N")
         top = int(value)
         return MulliganPolicy(
@@ -150,7 +151,7 @@ def builtin_policy(text: str, pool: CardPool | None = None) -> MulliganPolicy:
 def load_policy(text: str, pool: CardPool | None = None) -> MulliganPolicy:
     """A built-in policy, or the YAML file ``text`` names."""
     path = Path(text)
-    if path.suffix.lower() in (".yaml", ".yml", ".json") or path.is_file():
+    if path.suffix.lower() in (".yaml", ".yml", ".json") or os.path.isfile(text):  # False on any OSError
         return load_policy_file(path, pool)
     return builtin_policy(text, pool)
 

@@ -115,7 +115,7 @@ def check_output_path(path: str | os.PathLike, inputs: Iterable[str | os.PathLik
     except OSError as exc:
         raise InputError(f"cannot write {what}: {exc.strerror or exc}", str(target)) from None
     if info is None:
-        if not directory.is_dir():
+        if not os.path.isdir(directory):
             raise InputError(f"{what} directory does not exist", str(target))
         return False
     mode = info.st_mode

@@ -19,6 +19,8 @@ import yaml
 
 from wixoss_deckcheck.errors import InputError
 
+#: The longest integer read (Python converts at most 4,300 digits).
+MAX_DIGITS = 4300
 #: Returned when the document needs PyYAML's constructor.
 NOT_PLAIN: Any = object()
 
@@ -40,6 +42,9 @@ def plain_from_events(text: str, path: str, loader: type, max_depth: int) -> Any
         return _build(yaml.parse(text, Loader=loader), path, resolve, max_depth)
     except (_NotPlain, yaml.YAMLError):
         return NOT_PLAIN
+    except InputError as exc:
+        exc.path = exc.path or path
+        raise
 
 
 def _line(event) -> int | None:
@@ -60,6 +65,8 @@ def _scalar(event, resolve) -> Any:
     if tag == _BOOL:
         return _BOOLEANS[value.lower()]
     if tag == _INT and _DECIMAL.fullmatch(value):
+        if len(value) > MAX_DIGITS:  # bounded before int(), which would refuse it with a traceback
+            raise InputError(f"a number of more than {MAX_DIGITS:,} digits", None, _line(event))
         return int(value)
     if tag == _FLOAT and _SIMPLE_FLOAT.fullmatch(value):
         return float(value)

@@ -9,6 +9,7 @@ package.
 from __future__ import annotations
 
 import marshal
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
@@ -167,7 +168,7 @@ class CardPool:
         from wixoss_deckcheck.files.cache import discard_marshalled, load_marshalled, store_marshalled
 
         path = location.path
-        if path.is_file():
+        if os.path.isfile(path):  # False on any OSError (a name too long)
             with garbage_collection_paused():  # building the indexes makes many objects and no cycles
                 state = load_marshalled(_CACHE_KIND, path)
             if _cache_state_ok(state):

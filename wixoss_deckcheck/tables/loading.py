@@ -10,6 +10,7 @@ and the schema's stamp) so that a normal ``check`` does not pay for loading the 
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -258,7 +259,7 @@ def load_table(path: Path, _seen: tuple = ()) -> FormatTable:
     if data.get("extends"):
         target = data["extends"]
         candidate = (path.parent / target) if target.endswith((".yaml", ".yml")) else None
-        if candidate is not None and candidate.is_file():
+        if candidate is not None and os.path.isfile(candidate):  # False on any OSError (a name too long)
             parent_path = candidate
         else:
             try:

@@ -84,7 +84,7 @@ def user_sources_path(option: str | None) -> Path | None:
     if os.environ.get(SOURCES_ENV):
         return Path(os.environ[SOURCES_ENV])
     candidate = user_data_dir() / "sources.yaml"
-    return candidate if candidate.is_file() else None
+    return candidate if os.path.isfile(candidate) else None
 
 
 def load_sources(option: str | None = None) -> tuple[FetchPolicy, list[SourceSpec]]:

@@ -155,3 +155,11 @@ def test_a_format_file_extending_a_name_too_long(tmp_path):
     table = tmp_path / "house.yaml"
     table.write_text(f"id: h\nname: H\nextends: {LONG}.yaml\n", encoding="utf-8")
     assert_one_error(run_cli("check", "--no-config", "--format-file", table, DECK), "neither a built-in format")
+
+
+@pytest.mark.parametrize("codec", ["unicode_escape", "raw_unicode_escape"])
+def test_an_escape_codec_cannot_smuggle_controls_or_surrogates(tmp_path, codec):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(b"4 \\ud800 A\n4 \\x1b[2J B\n")
+    line = assert_one_error(run_cli("check", "--no-config", "--encoding", codec, deck), "lone surrogate")
+    assert "\x1b" not in line

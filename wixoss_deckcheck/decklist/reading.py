@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -12,6 +13,8 @@ from wixoss_deckcheck.errors import InputError
 #: Decklists are small; anything larger is refused before it is read whole.
 MAX_DECK_BYTES = 1_000_000
 _READ_SIZE = 65_536
+# What no decklist holds once decoded: controls other than tab and line breaks, lone surrogates.
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff]")
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
@@ -79,9 +82,14 @@ def decode_deck(data: bytes, path: str, encoding: str | None = None) -> str:
     if encoding:
         check_text_encoding(encoding)
         try:
-            return data.decode(encoding)
+            text = data.decode(encoding)
         except UnicodeDecodeError as exc:
             raise InputError(f"not valid {encoding} text (byte {exc.start})", path) from None
+        unsafe = _UNSAFE.search(text)  # escape codecs (unicode_escape) can spell anything
+        if unsafe:
+            line = text.count("\n", 0, unsafe.start()) + 1
+            raise InputError(f"a control character or lone surrogate in {encoding} text", path, line)
+        return text
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):

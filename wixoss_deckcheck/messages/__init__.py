@@ -269,10 +269,13 @@ class Messages:
     def error_line(self, error) -> str:
         """The whole ``error: FILE:LINE: message`` line of an :class:`~wixoss_deckcheck.errors.InputError`.
         The ``error:`` prefix stays the same in every language, for scripts that look for it."""
+        from wixoss_deckcheck.errors import MAX_PATH, printable
+
         where = ""
         if getattr(error, "path", None):
-            where = f"{error.path}:{error.line}: " if getattr(error, "line", None) else f"{error.path}: "
-        return f"error: {where}{self.error_text(getattr(error, 'message', str(error)))}"
+            path = printable(str(error.path))  # escaped and bounded, as in every error line
+            where = f"{path}:{error.line}: " if getattr(error, "line", None) else f"{path}: "
+        return f"error: {where}{printable(self.error_text(getattr(error, 'message', str(error))), MAX_PATH)}"
 
     def cards(self, key: str, **args) -> str:
         """A text of ``cards show``/``cards search`` (the ``cards:`` section)."""

@@ -134,7 +134,9 @@ def test_a_huge_number_in_a_format_file(tmp_path):
     ["simulate", "--games", "10", "--mulligan", "curve:" + HUGE],
 ])
 def test_huge_numbers_in_simulation_options(args):
-    assert_one_error(run_cli(*args, DECK))
+    from conftest import DECKS
+
+    assert_one_error(run_cli(*args, DECKS / "text" / "rx-wxdi-d01.txt"))
 
 
 LONG = "a" * 5000

@@ -155,3 +155,14 @@ def test_the_table_cache_stamp_does_not_follow_reference_counts():
     schema.schema_stamp.cache_clear()
     more_references = [info.params for info in schema.table_rules()] * 3
     assert schema.schema_stamp() == first, more_references[:0]
+
+
+@pytest.mark.parametrize("case", ["fifo", "/dev/zero", "huge-number", "deep", "alias"])
+def test_hostile_game_records_for_replay(tmp_path, fifo, case):
+    record = {"fifo": fifo, "/dev/zero": Path("/dev/zero")}.get(case)
+    if record is None:
+        record = tmp_path / ("record.yaml" if case == "alias" else "record.jsonl")
+        record.write_text({"huge-number": '{"game": ' + "9" * 5000 + "}\n",
+                           "deep": "[" * 100_000 + "]" * 100_000 + "\n",
+                           "alias": "- &a [*a]\n"}[case], encoding="utf-8")
+    assert_one_error(run_cli("replay", record))

@@ -89,12 +89,9 @@ def _problem(name: str, data: Any) -> str | None:
 
 def read_record(path: str) -> Record:
     """Read and validate a record file (JSON Lines, or YAML for .yaml/.yml)."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read the record: {exc.strerror or exc}", path) from None
-    if len(raw) > MAX_BYTES:
-        raise InputError(f"the record is larger than {MAX_BYTES // (1024 * 1024)} MB", path)
+    from wixoss_deckcheck.files.text import read_regular_file
+
+    raw = read_regular_file(path, "record", MAX_BYTES)  # a regular file, bounded: never a FIFO or /dev/zero
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -116,6 +113,8 @@ def _json_lines(text: str, path: str) -> Iterator[tuple[int, Any]]:
             yield number, json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(f"not JSON: {exc.msg} (column {exc.colno})", path, number) from None
+        except (ValueError, RecursionError) as exc:  # a number of 5,000 digits, nesting 100,000 deep
+            raise InputError(f"not JSON: {exc}", path, number) from None
 
 
 def _yaml_lines(text: str, path: str) -> list[tuple[int, Any]]:

@@ -14,21 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from types import ModuleType
 
 from wixoss_deckcheck.checks.registry import Finding, check
-from wixoss_deckcheck.engine.play_rules import (
-    condition_text,
-    condition_unmet,
-    growable_from,
-    grows,
-    main_classes,
-    missing_symbols,
-    piece_condition_of,
-    reachable,
-    rules_of,
-)
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key, type_keys
+
+
+def _engine() -> ModuleType:
+    """The rules engine's answers for the play checks, imported when a play check first runs
+    (``check --play``): a plain ``check`` never loads the engine."""
+    from wixoss_deckcheck.engine import play_rules
+
+    return play_rules
+
 
 DEFAULT_COUNTS = (1, 3)
 USE_COST_TYPES = ("ARTS", "PIECE", "RELAY_PIECE", "KEY")
@@ -87,10 +86,10 @@ def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     lrigs = _lrigs(deck)
     if not any(e.card.level == 0 for e in lrigs):
         return  # no level-0 LRIG: WX107 / WX211 say so
-    rules = rules_of(params)
-    reached = reachable(lrigs, rules)
+    rules = _engine().rules_of(params)
+    reached = _engine().reachable(lrigs, rules)
     for entry in sorted(lrigs, key=_lv):
-        if entry.card.level == 0 or id(entry) in reached or growable_from(entry, lrigs, rules):
+        if entry.card.level == 0 or id(entry) in reached or _engine().growable_from(entry, lrigs, rules):
             continue
         mine = type_keys(entry.card.lrig_types)
         above = [
@@ -127,10 +126,10 @@ def use_cost_colour(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 def _cost_colours(deck: ResolvedDeck, entries: list[ResolvedEntry], field: str) -> Iterator[Finding]:
     if not deck.main:
         return
-    ener = main_classes(deck)
+    ener = _engine().main_classes(deck)
     colours, _multi = _main_colours(deck)
     for entry in entries:
-        missing = missing_symbols(getattr(entry.card, field), ener)
+        missing = _engine().missing_symbols(getattr(entry.card, field), ener)
         if missing:
             yield Finding(
                 (entry,),
@@ -195,9 +194,9 @@ def _best_limits(deck: ResolvedDeck, params: dict) -> dict[int, int]:
     best assist lines of two other level-0 LRIGs (each assist at most the center's level),
     plus a 【リミットアッパー】 where the dated rules have one and 1 LRIG can start.
     """
-    rules = rules_of(params)
+    rules = _engine().rules_of(params)
     lrigs = _lrigs(deck)
-    reached = reachable(lrigs, rules)
+    reached = _engine().reachable(lrigs, rules)
     centers = [e for e in lrigs if e.card.type == "LRIG" and id(e) in reached]
     three = _can_start_three(deck, params) and rules.assists
     upper = rules.limit_upper
@@ -217,7 +216,7 @@ def _assist_limits(deck: ResolvedDeck, lrigs: list[ResolvedEntry], level: int, r
         line = {id(zero)}
         for entry in sorted(lrigs, key=_lv):
             if entry.card.type == "ASSIST_LRIG" and _lv(entry) <= level:
-                if any(id(o) in line and grows(o, entry, rules) for o in lrigs):
+                if any(id(o) in line and _engine().grows(o, entry, rules) for o in lrigs):
                     line.add(id(entry))
         lines.append(max((e.card.limit or 0) for e in lrigs if id(e) in line))
     lines.sort(reverse=True)
@@ -281,12 +280,14 @@ def team_piece_unformed(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     zeros = _zeros(deck)
     lrigs = _lrigs(deck)
     for entry in deck.lrig:
-        condition = piece_condition_of(entry.card) if entry.card.is_piece else None
+        condition = _engine().piece_condition_of(entry.card) if entry.card.is_piece else None
         if condition is None:
             continue
         condition = {k: v for k, v in condition.items() if k != "min_level"}  # levels are reached in play
         trios = [t for t in combinations(zeros, 3) if len({type_keys(e.card.lrig_types) for e in t}) == 3]
-        if any(condition_unmet(condition, [_with_line_colours(e, lrigs) for e in trio]) is None for trio in trios):
+        if any(
+            _engine().condition_unmet(condition, [_with_line_colours(e, lrigs) for e in trio]) is None for trio in trios
+        ):
             continue
         if condition.get("kind") == "team" and condition.get("team"):
             wanted = name_key(str(condition["team"]))
@@ -294,7 +295,7 @@ def team_piece_unformed(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         else:
             found = max((_distinct_types(list(t)) for t in trios), default=_distinct_types(zeros))
             found = min(found, 2) if trios else found
-        yield Finding((entry,), "lrig", entry.line, found, 3, args={"team": condition_text(condition)})
+        yield Finding((entry,), "lrig", entry.line, found, 3, args={"team": _engine().condition_text(condition)})
 
 
 def _with_line_colours(zero: ResolvedEntry, lrigs: list[ResolvedEntry]):

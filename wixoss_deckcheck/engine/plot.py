@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.files.text import replace_atomically
 
 PLOT_SUFFIXES = (".png", ".svg")
 
@@ -76,14 +77,12 @@ def write_plot(report: dict[str, Any], path: str, hit_curve: tuple[str, list[int
     )
     if len(lines) <= 20:
         axes.legend(fontsize="small", loc="lower right")
-    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=str(target.parent or "."))
-    os.close(handle)
+    buffer = io.BytesIO()
     try:
-        figure.savefig(temp_name, format=target.suffix.lower().lstrip("."))
-        os.replace(temp_name, target)
-    except OSError as exc:
-        raise InputError(f"cannot write plot: {exc.strerror or exc}", str(target)) from None
+        figure.savefig(buffer, format=target.suffix.lower().lstrip("."))
     finally:
         plt.close(figure)
-        if os.path.exists(temp_name):
-            os.unlink(temp_name)
+    try:  # the one atomic writer: never half a picture, the usual file mode
+        replace_atomically(target, buffer.getvalue())
+    except OSError as exc:
+        raise InputError(f"cannot write plot: {exc.strerror or exc}", str(target)) from None

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.decklist.text import parse_entry_line
+from wixoss_deckcheck.decklist.lines import read_card
+from wixoss_deckcheck.decklist.text import read_quick_line
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 
 #: The keys a decklist document may have.
@@ -20,8 +21,21 @@ DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 @lru_cache(maxsize=8192)
 def entry_line(text: str) -> tuple[int, str] | None:
-    """``parse_entry_line``, remembered: decklists repeat the same entries."""
-    return parse_entry_line(text)
+    """The (count, card) of an entry written as text (``"4x NAME"``), read as a text line
+    is (never as a heading); None for a lone card. Remembered: decklists repeat entries.
+    Raises ValueError with the problem for text no line may hold (two counts)."""
+    stripped = text.strip()
+    kind, first, second = read_quick_line(stripped)
+    if kind == "entry":
+        return (first, second) if (first, second) != (1, stripped) else None
+    if kind == "heading":
+        return None
+    kind, first, second, _listed = read_card(stripped)
+    if kind == "entry":
+        return first, second
+    if kind == "error":
+        raise ValueError(first)
+    return None
 
 
 def plain_deck(data, path: str, lines: dict) -> Deck | None:
@@ -57,7 +71,10 @@ def plain_deck(data, path: str, lines: dict) -> Deck | None:
             if item.__class__ is str:
                 if not item:
                     return None
-                parsed = entry_line(item)
+                try:
+                    parsed = entry_line(item)
+                except ValueError:
+                    return None  # the full path names the line
                 count, query = parsed if parsed else (1, item.strip())
                 if not 1 <= count <= 99:
                     return None  # the full path names the line

@@ -30,17 +30,23 @@ from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 #: The keys a decklist document may have.
 
 
-def parse_structured_deck(text: str, path: str) -> Deck:
-    """Parse a YAML or JSON decklist; schema problems name the JSON path and line."""
-    if path.lower().endswith(".json"):
-        fast = _plain_json_deck(text, path)
-    else:
-        fast = _block_yaml_deck(text, path)
+def parse_structured_deck(text: str, path: str, is_json: bool | None = None) -> Deck:
+    """Parse a YAML or JSON decklist (JSON: by the ``.json`` suffix unless ``is_json`` says);
+    schema problems name the JSON path and line. A webxoss deck export is read as such."""
+    if is_json is None:
+        is_json = path.lower().endswith(".json")
+    fast = _plain_json_deck(text, path) if is_json else _block_yaml_deck(text, path)
     if fast is not None:
         return fast
+    if is_json:
+        from wixoss_deckcheck.decklist.webxoss import is_webxoss_export, load_json_document, parse_webxoss_deck
+
+        data = load_json_document(text, path)  # "invalid JSON", duplicate keys
+        if is_webxoss_export(data):
+            return parse_webxoss_deck(text, data, path)  # type: ignore[arg-type]
     from wixoss_deckcheck.decklist import yaml_reader
 
-    return yaml_reader.parse_yaml_deck(text, path, events=not path.lower().endswith(".json"))
+    return yaml_reader.parse_yaml_deck(text, path, events=not is_json)
 
 
 _TOP_LINE = re.compile(r"(name|format|date|notes|main|lrig):(?: +(.*?))? *")
@@ -137,7 +143,10 @@ def _block_line(line: str) -> tuple | None:
             text = next(value for value in (double_item, single_item, plain) if value is not None)
             if not text or (plain is not None and _yaml_string(text) is None):
                 return None
-            parsed = entry_line(text)
+            try:
+                parsed = entry_line(text)
+            except ValueError:
+                return None  # the full path names the problem
             count, query = parsed if parsed else (1, text.strip())
         if not 1 <= count <= 99:
             return None  # the full path names the problem

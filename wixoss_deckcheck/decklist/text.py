@@ -9,6 +9,10 @@ Accepted lines (full-width digits and letters work too)::
 ``# name: ...`` are headers. Sections: ``[main]``/``[lrig]`` and the usual headings
 (``Main Deck``, ``LRIG Deck``, ``メインデッキ``, ``ルリグデッキ``, ``主卡组``,
 ``分身卡组``, ...). Without headings each card goes to the deck of its type.
+
+The lines above are read here quickly (and remembered: the decks of an audit share
+most lines). Every other line -- bullets, counts in Japanese and Chinese, decorated
+headings, spreadsheet rows -- goes to the general reader, :mod:`.lines`.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from wixoss_deckcheck.decklist.folding import fold_line
+from wixoss_deckcheck.decklist.headers import date_value, format_value
+from wixoss_deckcheck.decklist.lines import header_of, heading_of, read_general
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.pool.normalize import fold_width
@@ -76,47 +83,53 @@ def section_of_heading(line: str) -> str | None:
 @lru_cache(maxsize=8192)  # pure; the lines of a batch of decks repeat a lot
 def parse_entry_line(line: str) -> tuple[int, str] | None:
     """Split ``4x NAME`` / ``NAME x4`` / ``NAME`` into (count, name-or-number)."""
-    folded = fold_width(line).strip()
+    folded_line = fold_line(line)
+    folded = folded_line.text
+    offset = len(folded) - len(folded.lstrip())
+    stripped = folded.strip()
     for pattern in _COUNT_FIRST:
-        match = pattern.match(folded)
+        match = pattern.match(stripped)
         if match:
-            return int(match.group(1)), _original_tail(line, match.group(2))
+            return int(match.group(1)), folded_line.original(offset + match.start(2), offset + len(stripped))
     for pattern in _COUNT_LAST:
-        match = pattern.match(folded)
+        match = pattern.match(stripped)
         if match:
-            return int(match.group(2)), _original_head(line, match.group(1))
+            return int(match.group(2)), folded_line.original(offset, offset + match.end(1))
     return None
 
 
-def _original_tail(line: str, folded_tail: str) -> str:
-    """Keep the player's own spelling of the name (not the width-folded one)."""
-    original = line.strip()
-    return original[len(original) - len(folded_tail):].strip() if len(original) >= len(folded_tail) else folded_tail
-
-
-def _original_head(line: str, folded_head: str) -> str:
-    original = line.strip()
-    return original[: len(folded_head)].strip() if len(original) >= len(folded_head) else folded_head
+#: What makes a line one for the general reader: a tab, a bullet or list mark first, a
+#: count written another way (枚, 张, ✕, a second count, a count with a leading zero), or
+#: a lone number in the name.
+_GENERAL_MARKS = re.compile(
+    r"[\t枚张張×✕✖]|(?:^|\s)[xX*]?\d+[xX*]?(?:\s|$)|\d\s*(?:cards?|copies)$", re.IGNORECASE)
+_GENERAL_START = re.compile(r"[•・·◦‣▪▫●○◆◇■□►▶▸→【〔<《〈「『(\[]|[-*+>](?:\s|$)|\d")
+_GENERAL = ("general", None, None)
 
 
 @lru_cache(maxsize=8192)
-def _read_line(line: str) -> tuple:
+def read_quick_line(line: str) -> tuple:
     """What one stripped, non-comment line says: ("heading", section, None),
-    ("entry", count, query) or ("error", message, None). Cached: decks repeat lines."""
+    ("entry", count, query), or ("general", None, None) for a line only the general
+    reader reads as it means. Cached: decks repeat lines."""
     heading = section_of_heading(line)
     if heading:
         return "heading", heading, None
     parsed = parse_entry_line(line)
     if parsed is None:
-        if re.match(r"^\d+\s*[x×*]?\s*$", fold_width(line), re.IGNORECASE):
-            return "error", f"a count with no card: {line!r}", None
         count, query = 1, line
+        folded = fold_width(line).strip()
+        if _GENERAL_START.match(folded):
+            return _GENERAL
     else:
         count, query = parsed
-    if count < 1 or count > MAX_COPIES:
-        return "error", f"copy count {count} is out of range (1-{MAX_COPIES}): {line!r}", None
-    if _CONTROL.search(query):
-        return "error", "control characters in a card name", None
+        folded = fold_width(line).strip()
+        if folded[:1] == "0" or "\t" in folded or (not folded[:1].isdigit() and _GENERAL_START.match(folded)):
+            return _GENERAL
+    if not 1 <= count <= MAX_COPIES or _CONTROL.search(query) or _GENERAL_MARKS.search(fold_width(query)):
+        return _GENERAL
+    if heading_of(folded) or header_of(folded):
+        return _GENERAL
     return "entry", count, query
 
 
@@ -138,6 +151,7 @@ def parse_text_deck(text: str, path: str) -> Deck:
     deck = Deck(path=path)
     entries = deck.entries
     section: str | None = None
+    last_number = 0  # of a numbered list ("1. ", "2. ", ...)
     lines = _lines(text)
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines):,} lines; a decklist has at most {MAX_LINES:,}", path)
@@ -148,19 +162,38 @@ def parse_text_deck(text: str, path: str) -> Deck:
         if line.startswith("#"):
             header = _HEADER.match(fold_width(line))
             if header:
-                key, value = header.group(1).lower(), header.group(2)
-                if key == "format":
-                    deck.format, deck.format_line = value.strip().lower() or None, number
-                elif key == "date":
-                    deck.date = value.strip() or None
-                else:
-                    deck.name = value.strip() or None
+                _set_header(deck, header.group(1).lower(), header.group(2), path, number)
+            elif line.startswith("#") and heading_of(fold_width(line)):  # Markdown: "## Main Deck"
+                section = heading_of(fold_width(line))
             continue
-        kind, first, second = _read_line(line)
+        kind, first, second = read_quick_line(line)
+        if kind == "entry":
+            entries.append(new_entry(DeckEntry, (first, second, number, section)))
+            continue
         if kind == "heading":
             section = first
+            continue
+        kind, first, second, listed = read_general(line)
+        if kind == "entry":
+            if listed is not None:
+                if listed != 1 and listed != last_number + 1:
+                    where = f"does not follow {last_number}." if last_number else "starts a numbered list"
+                    raise InputError(f"{listed}. {where}: is it a copy count? write {listed}x", path, number)
+                last_number = listed
+            entries.append(new_entry(DeckEntry, (first, second, number, section)))
+        elif kind == "heading":
+            section, last_number = first, 0
+        elif kind == "header":
+            _set_header(deck, first, second, path, number)
         elif kind == "error":
             raise InputError(first, path, number)
-        else:
-            entries.append(new_entry(DeckEntry, (first, second, number, section)))
     return deck
+
+
+def _set_header(deck: Deck, key: str, value: str, path: str, number: int) -> None:
+    if key == "format":
+        deck.format, deck.format_line = format_value(value), number
+    elif key == "date":
+        deck.date = date_value(value, path, number)
+    else:
+        deck.name = value.strip() or None

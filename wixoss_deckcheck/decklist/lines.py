@@ -1,0 +1,243 @@
+"""The general reader of decklist lines: every common way players write a card line,
+a heading or a header, for the lines the quick reader of :mod:`.text` does not take.
+
+Read on the line's NFKC form (:mod:`.folding`), so half-width kana and NFD text read as
+their NFKC forms. What a line can be:
+
+- a card: bullets and list marks (``- ``, ``* ``, ``・``, ``•``, ``1. ``) first, then the
+  count anywhere (``4``, ``4x``, ``x4``, ``×4``, ``4枚``, ``×4枚``, ``4张``, ``x4张``) and
+  the card as a number, a name, or both in either order (``WD01-013 小剣　ククリ``);
+  a tab-separated row (``4<TAB>WD01-009<TAB>甲冑　ローメイル``) has one cell per field.
+  Which card a number and a name beside it mean is decided when the card is looked up
+  (:meth:`wixoss_deckcheck.pool.CardPool.resolve`): the number, and an error when the
+  name names another card.
+- a heading, with any decoration: ``【メインデッキ】（40枚）``, ``◆ルリグデッキ``,
+  ``メインデッキ:LB有``, ``Main Deck: 40``, ``LRIG Deck (10)``, ``## Main Deck``,
+  ``分身卡组：10张``, and headings that name a card type (``SIGNI (32)``, ``Spells (8)``,
+  ``ARTS (5)``) or a Life Burst block (``ライフバースト有``): a heading is never a card.
+- a header without ``#``: ``format: …``, ``フォーマット：…``, ``date: …``, ``日付：…``.
+
+Nothing is guessed: two counts on one line, or a numbered list whose numbers do not run
+1, 2, 3 (is ``4.`` a count?), are errors that name the line.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from wixoss_deckcheck.decklist.folding import FoldedLine, fold_line
+
+MAX_COPIES = 99
+
+# -- headings --------------------------------------------------------------------------
+
+_MAIN_WORDS = frozenset({
+    "main", "maindeck", "メイン", "メインデッキ", "主卡组", "主卡組", "主牌组", "主牌組", "主卡", "主牌", "deck",
+    "デッキ", "主要卡组", "主要牌組", "主デッキ",
+})
+_LRIG_WORDS = frozenset({
+    "lrig", "lrigdeck", "lrigs", "ルリグ", "ルリグデッキ", "分身卡组", "分身卡組", "分身牌组", "分身牌組", "分身",
+    "分身组", "分身組", "side", "sidedeck", "whitedeck", "lrigarts", "lrigandarts", "ルリグ/アーツ", "分身卡",
+})
+#: Headings that name a card type: the deck that type belongs to.
+_TYPE_WORDS = {
+    **dict.fromkeys(("signi", "signis", "シグニ", "精灵", "精靈", "spell", "spells", "スペル", "魔法",
+                     "魔法卡"), "main"),
+    **dict.fromkeys(("arts", "アーツ", "技艺", "技藝", "piece", "pieces", "ピース", "key", "keys", "キー", "resona",
+                     "resonas", "レゾナ", "共鸣", "共鳴", "assistlrig", "assistlrigs", "アシストルリグ", "アシスト",
+                     "辅助分身", "輔助分身"), "lrig"),
+}
+#: Life Burst blocks of the main deck (``LB有``, ``ライフバースト無``, ``Non-LB``, ...).
+_BURST_WORDS = re.compile(
+    "ライフバースト(?:有り|有|あり|無し|無|なし)?|(?:with(?:out)?|no|non)?(?:lifeburst|lb)s?(?:有り|有|あり|無し|無|なし)?"
+    "|(?:有|无|無)(?:lb|生命爆发|生命爆發)|生命爆发|生命爆發|bursts?")
+_DECORATION = re.compile(r"[◆◇■□●○★☆▼▽▲△▶▷►◀◁・•※【】〔〕\[\]()「」『』<>《》〈〉=~\-—–:;|*_#/&+,.!?]+")
+_COUNT_DECORATION = re.compile(r"(?:合計|計|total|最大)?\s*(?:[x×]\s*)?\d+\s*(?:枚まで|枚|张|張|cards?)?",
+                               re.IGNORECASE)
+_MARKDOWN = re.compile(r"^(?:#{1,6}\s*|\*\*|__)")
+
+
+@lru_cache(maxsize=4096)
+def heading_of(text: str) -> str | None:
+    """``main``/``lrig`` when the NFKC text of a line is a section heading, else None."""
+    text = text.strip()
+    if not text or text[0].isdigit():  # "4 SIGNI" is a count and a card, as the quick reader reads it
+        return None
+    text = _MARKDOWN.sub("", text)
+    compact = _COUNT_DECORATION.sub("", _DECORATION.sub(" ", text))
+    compact = "".join(compact.casefold().split())
+    if not compact:
+        return None
+    without_burst = _BURST_WORDS.sub("", compact)
+    if compact in _MAIN_WORDS or compact in _LRIG_WORDS or compact in _TYPE_WORDS:
+        word = compact
+    elif without_burst != compact:
+        if not without_burst:
+            return "main"  # a Life Burst block: the main deck
+        word = without_burst
+    else:
+        return None
+    if word in _MAIN_WORDS:
+        return "main"
+    if word in _LRIG_WORDS:
+        return "lrig"
+    return _TYPE_WORDS.get(word)
+
+
+# -- headers without "#" ---------------------------------------------------------------
+
+_HEADER_KEYS = {
+    **dict.fromkeys(("format", "フォーマット", "レギュレーション", "regulation", "赛制", "賽制", "格式"), "format"),
+    **dict.fromkeys(("date", "日付", "日時", "大会日", "大会日時", "開催日", "日期", "比赛日期"), "date"),
+    **dict.fromkeys(("name", "deck name", "デッキ名", "卡组名", "卡組名", "牌组名"), "name"),
+}
+_HEADER = re.compile(r"^#*\s*([^\W\d][\w ]{0,11}?)\s*[:=]\s*(.*?)\s*$")
+
+
+def header_of(text: str) -> tuple[str, str] | None:
+    """``(key, value)`` when the NFKC text of a line is a ``format:``/``date:``/``name:`` header."""
+    match = _HEADER.match(text)
+    if not match:
+        return None
+    key = _HEADER_KEYS.get(match.group(1).casefold())
+    return (key, match.group(2)) if key else None
+
+
+# -- card lines ------------------------------------------------------------------------
+
+_BULLET = re.compile(r"^(?:[-*+>](?=\s|$)|[•・·◦‣▪▫●○◆◇■□►▶▸→])\s*")
+_LIST_NUMBER = re.compile(r"^([1-9]\d{0,2})[.)](?=\s)\s*")
+_UNIT = r"(?:枚|张|張)"
+_NUM = r"(0+|[1-9]\d*)"
+# Counts as written (on the NFKC text): the ASCII x and * stand apart from the name.
+_LEADING = (
+    re.compile(_NUM + r"\s*(?:[xX*](?=\s)|[×✕✖]|" + _UNIT + r")\s*(?=\S)"),  # 4x NAME, 4×NAME, 4枚 NAME
+    re.compile(r"[xX×✕✖*]\s*" + _NUM + r"\s*" + _UNIT + r"?\s+(?=\S)"),  # x4 NAME, ×4枚 NAME
+    re.compile(_NUM + r"\s+(?=\S)"),  # 4 NAME
+)
+_TRAILING = (
+    re.compile(r"(?:\s+[xX*]|\s*[×✕✖])\s*" + _NUM + r"\s*" + _UNIT + r"?$"),  # NAME x4, NAME×4, NAME ×4枚
+    re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))" + _NUM + r"\s*" + _UNIT + r"$"),  # NAME 4枚, ククリ4枚
+    re.compile(r"\s+" + _NUM + r"\s*(?:cards?|copies)$", re.IGNORECASE),  # NAME 4 cards
+)
+_MIDDLE = re.compile(r"(?<=\s)(?:[xX×✕✖*]\s*" + _NUM + r"\s*" + _UNIT + r"?|" + _NUM + r"\s*(?:[xX×✕✖*]|" + _UNIT
+                     + r"))(?=\s)")
+_COUNT_CELL = re.compile(r"(?:[xX×✕✖*]\s*)?" + _NUM + r"\s*(?:[xX×✕✖*]|" + _UNIT + r")?")
+_COUNT_ONLY = re.compile(r"(?:[xX×✕✖*]\s*)?\d+(?:\s*[×✕✖]|[xX*]|\s*" + _UNIT + r")?")
+_TABLE_HEADINGS = frozenset({"枚数", "カードナンバー", "カード番号", "カード名", "count", "qty", "quantity",
+                             "number", "card number", "name", "card name", "card", "卡号", "卡名", "数量",
+                             "レアリティ", "rarity"})
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+
+
+@lru_cache(maxsize=8192)
+def read_general(line: str) -> tuple:
+    """What one stripped, non-blank line says (cached: decks repeat lines):
+
+    ``("heading", section, None, None)``, ``("header", key, value, None)``, ``("skip", None,
+    None, None)`` (a table's heading row), ``("error", message, None, None)``, or
+    ``("entry", count, query, list_number)``, ``list_number`` being the ``N`` of ``N. `` or None.
+    """
+    folded = fold_line(line)
+    text = folded.text.strip()
+    section = heading_of(text)
+    if section:
+        return "heading", section, None, None
+    header = header_of(text)
+    if header:
+        return "header", header[0], header[1], None
+    return read_card(line)
+
+
+@lru_cache(maxsize=8192)
+def read_card(line: str) -> tuple:
+    """A line read as a card (a YAML or JSON entry, a sheet row): as :func:`read_general`
+    without headings and headers."""
+    folded = fold_line(line)
+    if "\t" in folded.text:
+        return _table_row(folded)
+    return _card_line(folded)
+
+
+def _table_row(folded: FoldedLine) -> tuple:
+    """A row pasted from a spreadsheet: one cell each for the count, the number, the name."""
+    text = folded.text
+    cells, start = [], 0
+    for index in range(len(text) + 1):
+        if index == len(text) or text[index] == "\t":
+            if text[start:index].strip():
+                cells.append((start, index))
+            start = index + 1
+    if all(text[a:b].strip().casefold() in _TABLE_HEADINGS for a, b in cells):
+        return "skip", None, None, None
+    counts = [cell for cell in cells if _COUNT_CELL.fullmatch(text[cell[0]:cell[1]].strip())]
+    if len(counts) > 1:
+        shown = " and ".join(text[a:b].strip() for a, b in counts)
+        return "error", f"two copy counts in one row ({shown}): which is it?", None, None
+    rest = [folded.original(a, b) for a, b in cells if (a, b) not in counts]
+    if not rest:
+        return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
+    query = " ".join(rest)
+    if not counts:
+        return _card_line(fold_line(query))
+    count = int("".join(char for char in text[counts[0][0]:counts[0][1]] if char.isdigit()))
+    return _entry(count, query, None, folded.raw)
+
+
+def _card_line(folded: FoldedLine) -> tuple:
+    text = folded.text
+    start, end = 0, len(text.rstrip())
+    while start < end and text[start].isspace():
+        start += 1
+    list_number = None
+    for _ in range(2):  # "- 1. 4x NAME": a bullet and a list number, in either order
+        bullet = _BULLET.match(text, start, end)
+        if bullet and bullet.end() > start:
+            start = bullet.end()
+        numbered = _LIST_NUMBER.match(text, start, end) if list_number is None else None
+        if numbered:
+            list_number = int(numbered.group(1))
+            start = numbered.end()
+    body = text[start:end]
+    if not body.strip():
+        return "error", f"a list mark with no card: {folded.raw.strip()!r}", None, None
+    if _COUNT_ONLY.fullmatch(body):
+        return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
+    found = []  # (count, start, end) in offsets of the NFKC text
+    name_start, name_end = start, end
+    for pattern in _LEADING:
+        match = pattern.match(text, start, end)
+        if match:
+            found.append((int(match.group(1)), start, match.end()))
+            name_start = match.end()
+            break
+    for pattern in _TRAILING:
+        match = pattern.search(text, name_start, end)
+        if match:
+            found.append((int(match.group(1)), match.start(), end))
+            name_end = match.start()
+            break
+    middle = None
+    for match in _MIDDLE.finditer(text, name_start, name_end):
+        middle = match
+        found.append((int(match.group(1) or match.group(2)), match.start(), match.end()))
+    if len(found) > 1:
+        shown = " and ".join(text[a:b].strip() for _count, a, b in found)
+        return "error", f"two copy counts on one line ({shown}): which is it?", None, None
+    if middle is not None:
+        query = (folded.original(name_start, middle.start()) + " " + folded.original(middle.end(), name_end)).strip()
+    else:
+        query = folded.original(name_start, name_end)
+    count = found[0][0] if found else 1
+    if not query:
+        return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
+    return _entry(count, query, list_number, folded.raw)
+
+
+def _entry(count: int, query: str, list_number: int | None, raw: str) -> tuple:
+    if not 1 <= count <= MAX_COPIES:
+        return "error", f"copy count {count} is out of range (1-{MAX_COPIES})", None, None
+    if _CONTROL.search(query):
+        return "error", "control characters in a card name", None, None
+    return "entry", count, query, list_number

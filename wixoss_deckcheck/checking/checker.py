@@ -133,8 +133,10 @@ class Checker:
                 continue
             result = known
             resolved.add_unresolved(entry)
-            if result.candidates:
-                candidates = ", ".join(self._card_text(card, card.number) for card in result.candidates)
+            if result.conflict:
+                problems.append(self._conflict(entry, result.conflict))
+            elif result.candidates:
+                candidates = ", ".join(self._both_names(card) for card in result.candidates)
                 problems.append(
                     self.violation(
                         BY_CODE["WX002"],
@@ -145,6 +147,8 @@ class Checker:
                 )
             else:
                 hint = self.messages.suggestion_hint(result.suggestions)
+                if result.hint:
+                    hint += self.messages.word(result.hint)
                 if entry.line in deck.comment_cut_lines:
                     hint += self.messages.word("yaml_comment_hint")
                 problems.append(
@@ -214,6 +218,27 @@ class Checker:
         return DeckResult(deck.path, self.table.id, self.as_of, counts, violations)
 
     # -- messages -----------------------------------------------------------------
+    def _both_names(self, card) -> str:
+        """A card in the player's language and in Japanese: ``Servant D / サーバント　Ｄ (WX01-101)``."""
+        shown = card.display_name(self.lang)
+        return f"{shown} / {card.name} ({card.number})" if shown != card.name else f"{shown} ({card.number})"
+
+    def _conflict(self, entry, conflict: tuple) -> Violation:
+        """WX003: a card number, and a name beside it that names other cards."""
+        card, number, name, others = conflict
+        return self.violation(
+            BY_CODE["WX003"],
+            Finding(section=entry.section, line=entry.line),
+            {
+                "query": entry.query,
+                "number": number,
+                "name": name,
+                "card": self._both_names(card),
+                "others": ", ".join(self._both_names(other) for other in others),
+            },
+            cards=(number, *(other.number for other in others)),
+        )
+
     def _card_text(self, card, number: str) -> str:
         text = self._card_texts.get((card.key, number))
         if text is None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import marshal
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from wixoss_deckcheck.errors import InputError
@@ -25,6 +24,7 @@ from wixoss_deckcheck.pool.normalize import (
     series_of,
     split_edition_suffix,
 )
+from wixoss_deckcheck.pool.resolution import Resolution
 from wixoss_deckcheck.pool.sharded import ShardedIndex, cache_shape_ok, decode_blob
 from wixoss_deckcheck.speed import garbage_collection_paused
 
@@ -42,21 +42,6 @@ def _cache_state_ok(state: Any) -> TypeGuard[tuple]:
         and state[1].__class__ is list and (not state[1] or state[1][0].__class__ is bytes)
         and cache_shape_ok(state[2]) and len(state[2]) == 3 and state[3].__class__ is dict
     )
-
-
-@dataclass
-class Resolution:
-    """The outcome of resolving one decklist query against the pool."""
-
-    query: str
-    card: Card | None = None
-    number: str | None = None  # the printed number the player used, when by number
-    candidates: list[Card] = field(default_factory=list)  # when ambiguous
-    suggestions: list[str] = field(default_factory=list)  # when unknown
-
-    @property
-    def ok(self) -> bool:
-        return self.card is not None
 
 
 class CardPool:
@@ -225,7 +210,7 @@ class CardPool:
     def cards_named(self, name: str) -> list[Card]:
         return self._cards(self._by_name.get(name_key(name), ()))
 
-    def resolve(self, query: str) -> Resolution:
+    def resolve(self, query: str, suggest: bool = True) -> Resolution:
         """Resolve a card number or a name in any language the pool knows.
 
         An exact number or name resolves. Several different cards that share a
@@ -241,6 +226,8 @@ class CardPool:
                 return Resolution(query, card, number=self.printed_number(card, text))
         found = self.resolve_name(query, text)
         if found is None:
+            found = self._resolve_number_and_name(query, text)
+        if found is None:
             # "Servant D (WX07)": a deck editor's set code after the name picks a print.
             base, edition = split_edition_suffix(text)
             if edition:
@@ -252,7 +239,21 @@ class CardPool:
                     found = self._resolve_alias(query, text, with_set_code_only=True) or found
         if found is None:
             found = self._resolve_alias(query, text)
-        return found or Resolution(query, suggestions=self.suggest(text))
+        if found is None:
+            found = self._resolve_loosely(query, text, suggest)
+        return found
+
+    def _resolve_number_and_name(self, query: str, text: str) -> Resolution | None:
+        """A card number beside a name, or a ``webxoss:PID``; None if neither (see namematch)."""
+        from wixoss_deckcheck.pool.namematch import resolve_number_and_name
+
+        return resolve_number_and_name(self, query, text)
+
+    def _resolve_loosely(self, query: str, text: str, suggest: bool) -> Resolution:
+        """A name without its punctuation or a short ``//`` name; else suggestions (see namematch)."""
+        from wixoss_deckcheck.pool.namematch import resolve_loosely
+
+        return resolve_loosely(self, query, text, suggest)
 
     def _resolve_alias(self, query: str, text: str, with_set_code_only: bool = False) -> Resolution | None:
         """A name from the alias tables, once every exact lookup failed; None if none applies.

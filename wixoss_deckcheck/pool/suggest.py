@@ -9,16 +9,30 @@ _MIN_SCORE = 60
 
 
 def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str]:
-    """Return up to ``limit`` ``"NUMBER name"`` strings close to ``text``."""
+    """Return up to ``limit`` ``"NUMBER name"`` strings close to ``text``, in the order a
+    player would pick: the closest whole names first (ties: names holding what was written,
+    then the shorter), then names that hold what was written (``⁑マウス⁑`` → 真実の聖盾　*マウス*)."""
     from rapidfuzz import fuzz, process
 
     by_number = looks_like_number(text)
     rows, keys = pool.suggestion_choices(by_number)
     query = number_key(text) if by_number else search_key(split_edition_suffix(text)[0])
-    found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit * 3, score_cutoff=_MIN_SCORE)
+    found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit * 4, score_cutoff=_MIN_SCORE)
+    ranked = [
+        key
+        for key, _score, _index in sorted(
+            found, key=lambda item: (-round(item[1]), query not in item[0], len(item[0]), item[0])
+        )
+    ]
+    if len(ranked) < limit * 3 and not by_number and len(query) >= 2:
+        part = query.replace("\u2051", "*")
+        ranked += sorted(
+            (key for key in keys if part in key.replace("\u2051", "*") and key not in ranked),
+            key=lambda key: (len(key), key),
+        )[: limit * 3]
     result: list[str] = []
     seen: set[str] = set()
-    for key, _score, _index in found:
+    for key in ranked:
         card = pool.card_at(rows[key])
         if card.number in seen:
             continue

@@ -1,0 +1,190 @@
+"""Looking up what a player wrote when it is not exactly a card number or a card name.
+
+Used by :meth:`wixoss_deckcheck.pool.cardpool.CardPool.resolve` only after every exact lookup
+missed, so none of this runs for a deck whose cards are written exactly.
+
+- A card number beside a name, in either order (``WD01-013 小剣　ククリ``,
+  ``小剣　ククリ WD01-013``, ``甲冑　ローメイル (WD01-009)``): the number names the card;
+  a name beside it that names another card is a conflict, never settled silently.
+- Names without their punctuation (``Romail Helmet Armor`` for ``Romail, Helmet Armor``),
+  ``⁑`` written for ``*`` (or the other way round), and the short forms of the ``//``
+  names (``コードメイズ　ペイラビ//ディソナ`` written ``ペイラビ//ディソナ`` or ``ペイラビ``):
+  a card when exactly one card (one name; reprints are one) matches, else the candidates.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import NamedTuple, Protocol
+
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.normalize import fold_width, looks_like_number, search_key
+from wixoss_deckcheck.pool.resolution import Resolution
+
+#: How a webxoss deck export's cards are written (``webxoss:112``): looked up by pid.
+WEBXOSS_PREFIX = "webxoss:"
+
+
+class MatchSource(Protocol):
+    """What these lookups need of a card pool (:class:`~wixoss_deckcheck.pool.cardpool.CardPool`)."""
+
+    meta: dict
+
+    def by_number(self, number: str) -> Card | None: ...
+
+    def resolve(self, query: str, suggest: bool = True) -> Resolution: ...
+
+    def printed_number(self, card: Card, text: str) -> str: ...
+
+    def same_name(self, card: Card) -> list[Card]: ...
+
+    def name_index(self) -> Iterable[tuple[str, list[Card]]]: ...
+
+    def suggest(self, text: str, limit: int = 3) -> list[str]: ...
+
+
+#: Punctuation that stays part of a name even in the loose key: ``Servant #`` is not ``Servant``.
+_KEPT = frozenset("#*&%")
+_BRACKETS = {"(": ")", "[": "]", "【": "】", "<": ">", "{": "}"}
+
+
+class NumberAndName(NamedTuple):
+    """A card number the pool knows, the number as written, and the rest of the text (the name)."""
+
+    card: Card
+    number: str
+    name: str
+
+
+_FIRST = re.compile(r"^\s*(\S+)\s+(?=\S)")
+_LAST = re.compile(r"(?<=\S)\s+(\S+)\s*$")
+
+
+def split_number(pool: MatchSource, text: str) -> NumberAndName | None:
+    """The known card number at the start or the end of ``text`` with the text beside it
+    (as written), else None. A number in brackets counts (``Name (WD01-009)``, ``[WD01-009] Name``)."""
+    found = []
+    for pattern in (_FIRST, _LAST):
+        match = pattern.search(text)
+        if match is None:
+            continue
+        token = _number_token(match.group(1))
+        card = pool.by_number(token) if token else None
+        if card is not None:
+            rest = text[match.end() :] if pattern is _FIRST else text[: match.start()]
+            found.append(NumberAndName(card, token, rest.strip()))
+    if not found or (len(found) == 2 and found[0].card.key != found[1].card.key):
+        return None  # no number, or two numbers of two cards: nothing to pick (an unknown card)
+    return found[0]
+
+
+def _number_token(token: str) -> str:
+    """``token`` (brackets taken off) when it has the shape of a card number, else ""."""
+    token = _unbracketed(fold_width(token))
+    return token if any(char.isdigit() for char in token) and looks_like_number(token) else ""
+
+
+def _unbracketed(token: str) -> str:
+    closing = _BRACKETS.get(token[:1])
+    if closing is None:
+        return token
+    return token[1:-1] if token.endswith(closing) and len(token) > 2 else ""
+
+
+def loose_key(text: str) -> str:
+    """:func:`~wixoss_deckcheck.normalize.search_key` without punctuation, ``⁑`` as ``*``."""
+    key = search_key(text).replace("\u2051", "*")
+    return "".join(char for char in key if char in _KEPT or not unicodedata.category(char).startswith("P"))
+
+
+def _short_forms(name: str) -> list[str]:
+    """The ways players shorten a ``//`` name: ``コードメイズ　ペイラビ//ディソナ`` →
+    ``ペイラビ//ディソナ``, ``ペイラビ``, ``コードメイズ　ペイラビ``; ``Pale Laby//Dissona,
+    Code: Maze`` → ``Pale Laby//Dissona``, ``Pale Laby``."""
+    raw = name.replace("\uff0f", "/")
+    if "//" not in raw:
+        return []
+    left, right = raw.split("//", 1)
+    core = left.split("\u3000")[-1]  # the part after the card's class name (コードメイズ　)
+    left, core, right = fold_width(left).strip(), fold_width(core).strip(), fold_width(right)
+    second = right.split(",")[0].strip()
+    forms = {f"{core}//{second}", core, left.strip(), f"{left.strip()}//{second}"}
+    return [form for form in forms if form]
+
+
+def _loose_index(pool: MatchSource) -> dict[str, dict[str, Card]]:
+    """Loose key → {same-name key: a card of that name}, built once per pool (on the first miss)."""
+    memo = pool.__dict__.get("_loose_index")
+    if memo is not None:
+        return memo
+    index: dict[str, dict[str, Card]] = {}
+    for _key, cards in pool.name_index():
+        for card in cards:
+            for name in {card.name, *card.names.values()}:
+                if not name:
+                    continue
+                for form in (name, *_short_forms(name)):
+                    index.setdefault(loose_key(form), {}).setdefault(card.key, card)
+    index.pop("", None)
+    pool.__dict__["_loose_index"] = index
+    return index
+
+
+def loose_matches(pool: MatchSource, text: str) -> list[Card]:
+    """One card of every name whose loose form (or short ``//`` form) is ``text``'s loose form."""
+    key = loose_key(text)
+    if not key:
+        return []
+    return list(_loose_index(pool).get(key, {}).values())
+
+
+def name_part(text: str) -> str:
+    """``text`` without a card number at its start or end: what suggestions are made from."""
+    for pattern in (_FIRST, _LAST):
+        match = pattern.search(text)
+        if match and _number_token(match.group(1)):
+            return (text[match.end() :] if pattern is _FIRST else text[: match.start()]).strip()
+    return text
+
+
+def resolve_number_and_name(pool: MatchSource, query: str, text: str) -> Resolution | None:
+    """The card of a known number beside a name; a conflict when the name names only other
+    cards (a name that names no card leaves the number's card); None without such a number.
+    A ``webxoss:PID`` query (a webxoss deck export) is looked up here too."""
+    if text.startswith(WEBXOSS_PREFIX):
+        return _webxoss_card(pool, query, text)
+    both = split_number(pool, text)
+    if both is None:
+        return None
+    card, number, name = both
+    named = pool.resolve(name, suggest=False)
+    cards = [named.card] if named.card is not None else named.candidates
+    printed = pool.printed_number(card, number)
+    if cards and all(other.key != card.key for other in cards):
+        return Resolution(query, conflict=(card, printed, name, cards))
+    return Resolution(query, card, number=printed)
+
+
+def resolve_loosely(pool: MatchSource, query: str, text: str, suggest: bool = True) -> Resolution:
+    """A name without its punctuation or a short ``//`` name when exactly one card matches,
+    the candidates when several do, else an unknown card with suggestions from the name part."""
+    matches = loose_matches(pool, text)
+    if len(matches) == 1:
+        return Resolution(query, pool.same_name(matches[0])[0])
+    if matches:
+        return Resolution(query, candidates=matches)
+    return Resolution(query, suggestions=pool.suggest(name_part(text)) if suggest else [])
+
+
+def _webxoss_card(pool: MatchSource, query: str, text: str) -> Resolution:
+    """The card of a ``webxoss:PID`` query, through the pool's pid list (``webxoss_pids``)."""
+    pids = pool.meta.get("webxoss_pids")
+    if not pids:
+        return Resolution(query, hint="webxoss_no_list")
+    number = pids.get(text[len(WEBXOSS_PREFIX) :].strip())
+    card = pool.by_number(number) if number else None
+    if card is None:
+        return Resolution(query)
+    return Resolution(query, card, number=pool.printed_number(card, number))

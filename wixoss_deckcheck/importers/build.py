@@ -68,4 +68,7 @@ def assemble_pool(imported: list[ImportedSource], notes: Mapping[str, dict] | No
         descriptions.append(description)
     document = build_pool_document(result.cards, descriptions)
     document["merge_report"] = result.report
+    for source in imported:
+        for name, link in source.links.items():
+            document.setdefault(name, {}).update(link)
     return document, result

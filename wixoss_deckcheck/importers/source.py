@@ -32,6 +32,8 @@ class ImportedSource:
     description: dict
     #: Rows the importer skipped, as merge-report entries (``kind: skipped``).
     skipped: list[dict] = field(default_factory=list)
+    #: Links the pool keeps beside the cards, by name (``webxoss_pids``: webxoss pid → card number).
+    links: dict[str, dict] = field(default_factory=dict)
 
 
 def read_text(path: Path, what: str) -> str:

@@ -6,7 +6,8 @@ print this one reprints: equal to ``pid`` for an original), ``wxid`` (card numbe
 ``colorless``), ``level``, ``limit``, ``power``, ``limiting``, ``classes``,
 ``cost*``, ``guardFlag``, ``multiEner``, ``lifeBurst``, ``name_en``, ``name_zh_CN``.
 What it adds to the pool: English and Simplified Chinese names, the kana reading,
-and reprint links. Zeros that mean "not applicable" (an ARTS's level, a SIGNI's
+and reprint links; the pool keeps each print's pid (``webxoss_pids``: pid → card number)
+to read the simulator's deck exports. Zeros that mean "not applicable" (an ARTS's level, a SIGNI's
 limit) are dropped, never taken as values.
 """
 
@@ -137,4 +138,7 @@ def import_webxoss(path: str | Path) -> ImportedSource:
             record["_reprint_of"] = renumber.get(number_key(reprint_of), reprint_of)
         records.append(record)
     description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
-    return ImportedSource(SOURCE_NAME, records, description)
+    # The pid of each print, kept in the pool so webxoss deck exports (lists of pids) can be read.
+    pids = {str(row["pid"]): _text(row["wxid"]) for row in rows
+            if isinstance(row.get("pid"), int) and not isinstance(row.get("pid"), bool)}
+    return ImportedSource(SOURCE_NAME, records, description, links={"webxoss_pids": pids})

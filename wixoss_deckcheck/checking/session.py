@@ -87,13 +87,15 @@ class CheckSession:
         as_of: str | None = None,
         encoding: str | None = None,
     ) -> DeckResult:
-        """Check one deck file; input problems become the result's error, never an exception."""
+        """Check one deck file (``-``: standard input); input problems become the result's
+        error, never an exception."""
         try:
             deck = load_deck(path, encoding)
         except InputError as exc:
-            if exc.line is None and exc.path is not None and os.path.isfile(path):
+            if exc.line is None and exc.path is not None and path != "-" and os.path.isfile(path):
                 exc.line = 1  # a whole-file problem: CI annotations and file:line: need a line
-            return DeckResult(path, error=exc)
+            return DeckResult(exc.path or path, error=exc)
+        path = deck.path  # standard input: <stdin>
         try:
             # Precedence: the command line, the deck's own header, the settings file, the default.
             default_format, default_file, default_day = self.settings.defaults
@@ -106,6 +108,7 @@ class CheckSession:
                     raise InputError(exc.message, path, deck.format_line) from None
             else:
                 table = self.table(default_format, default_file)
+            # (a decklist sheet's event date is its deck's date)
             day = as_of or (parse_day(deck.date) if deck.date else (default_day or today()))
             try:
                 checker = self.checker(table, day)

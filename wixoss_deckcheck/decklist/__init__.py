@@ -1,4 +1,5 @@
-"""Decklists: plain text, YAML, JSON and Cockatrice ``.cod``, all to one :class:`Deck`."""
+"""Decklists: plain text, YAML, JSON (webxoss exports too), Cockatrice ``.cod`` and the
+official decklist sheet (``.xlsx``), all to one :class:`Deck`."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 
 #: File endings the tools treat as decklists (for audits and pre-commit hooks).
-DECK_SUFFIXES = (".txt", ".deck", ".yaml", ".yml", ".json", ".cod")
+DECK_SUFFIXES = (".txt", ".deck", ".yaml", ".yml", ".json", ".cod", ".xlsx")
 
 
 #: The longest run of digits a decklist may hold: Python refuses to convert more than
@@ -27,13 +28,19 @@ _LONE_SURROGATE = re.compile(f"{_HIGH}(?!{_LOW})|(?<!{_HIGH}){_LOW}|\\\\U0000[dD
 
 
 def parse_deck_text(text: str, path: str, kind: str | None = None) -> Deck:
-    """Parse decklist text; ``kind`` is ``text``, ``yaml``, ``json`` or ``cod`` (default: by suffix).
+    """Parse decklist text; ``kind`` is ``text``, ``yaml``, ``json`` or ``cod`` (default: by
+    suffix; a ``.txt`` file that holds a Cockatrice deck or a JSON document is read as one).
 
     Every reader gets the same guards first: no number longer than :data:`MAX_DIGITS`
     digits; and a YAML or JSON deck whose escapes spell a control character or a lone
     surrogate in a name is refused (it could not be printed safely).
     """
     kind = kind or kind_of(path)
+    start = text.lstrip("\ufeff \t\r\n")
+    if not start:
+        raise InputError("the file is empty" if path != STDIN else "standard input is empty", path)
+    if kind == "text" or kind == "stdin":
+        kind = _kind_of_text(start, kind)
     if len(text) > MAX_DIGITS:
         _refuse_long_numbers(text, path)
     if kind in ("yaml", "json"):
@@ -42,7 +49,7 @@ def parse_deck_text(text: str, path: str, kind: str | None = None) -> Deck:
         escapes = "\\" in text
         if escapes:
             _refuse_lone_surrogates(text, path)
-        deck = parse_structured_deck(text, path)
+        deck = parse_structured_deck(text, path, kind == "json")
         if escapes:
             _refuse_unprintable(deck)
         return deck
@@ -52,7 +59,10 @@ def parse_deck_text(text: str, path: str, kind: str | None = None) -> Deck:
         return parse_cockatrice_deck(text, path)
     from wixoss_deckcheck.decklist.text import parse_text_deck
 
-    return parse_text_deck(text, path)
+    deck = parse_text_deck(text, path)
+    if not deck.entries:
+        raise InputError("no card lines in the decklist", path)
+    return deck
 
 
 def _refuse_long_numbers(text: str, path: str) -> None:
@@ -79,19 +89,46 @@ def _refuse_unprintable(deck: Deck) -> None:
             raise InputError("a control character or lone surrogate in a card name", deck.path, entry.line)
 
 
-_KINDS = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".cod": "cod"}
+def _kind_of_text(start: str, kind: str) -> str:
+    """The reader a text file (or standard input) calls for, by its first characters:
+    XML is a Cockatrice deck, ``{`` a JSON document; on standard input, ``main:``/``lrig:``
+    keys make YAML. Card lines never start with ``<`` or ``{``."""
+    if start.startswith("<"):
+        return "cod"
+    if start.startswith("{"):
+        return "json"
+    if kind == "stdin" and _YAML_KEYS.search(start):
+        return "yaml"
+    return "text"
+
+
+_YAML_KEYS = re.compile(r"^(?:main|lrig):[ \t]*(?:\r?\n|$|\[)", re.MULTILINE)
+STDIN = "<stdin>"
+
+_KINDS = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".cod": "cod", ".xlsx": "sheet", ".xlsm": "sheet"}
 
 
 def kind_of(path: str) -> str:
-    """The reader a file name calls for: ``yaml``, ``json``, ``cod`` or ``text``."""
+    """The reader a file name calls for: ``yaml``, ``json``, ``cod``, ``sheet`` (xlsx) or ``text``."""
     return _KINDS.get(os.path.splitext(path)[1].lower(), "text")
 
 
 def load_deck(path: str | Path, encoding: str | None = None) -> Deck:
-    """Read and parse one decklist file. Problems raise InputError with file and line."""
+    """Read and parse one decklist file (``-``: standard input, ``.xlsx``: a decklist sheet).
+    Problems raise InputError with file and line."""
     name = str(path)
-    text = decode_deck(read_deck_bytes(path), name, encoding)
-    return parse_deck_text(text, name)
+    if name == "-":
+        from wixoss_deckcheck.decklist.reading import read_stdin_bytes
+
+        data, name, kind = read_stdin_bytes(), STDIN, "stdin"
+    else:
+        data, kind = read_deck_bytes(path), kind_of(name)
+    if kind == "sheet" or (kind == "stdin" and data.startswith(b"PK\x03\x04")):
+        from wixoss_deckcheck.decklist.sheet import read_sheet_deck
+
+        return read_sheet_deck(data, name)
+    text = decode_deck(data, name, encoding)
+    return parse_deck_text(text, name, kind)
 
 
 __all__ = ["Deck", "DeckEntry", "DECK_SUFFIXES", "load_deck", "parse_deck_text", "kind_of"]

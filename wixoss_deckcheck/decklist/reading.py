@@ -74,8 +74,23 @@ def check_text_encoding(encoding: str) -> None:
         raise UsageError(f"{encoding!r} is not a text encoding (--encoding)")
 
 
+def read_stdin_bytes() -> bytes:
+    """The deck on standard input (``check -``), with the same size limit as a file."""
+    import sys
+
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        data = stream.read(MAX_DECK_BYTES + 1) if stream is not None else sys.stdin.read(MAX_DECK_BYTES + 1).encode()
+    except OSError as exc:
+        raise InputError(f"cannot read standard input: {exc.strerror or exc}", "<stdin>") from None
+    if len(data) > MAX_DECK_BYTES:
+        raise InputError(f"standard input holds over {MAX_DECK_BYTES:,} bytes; a decklist is at most that", "<stdin>")
+    return data
+
+
 def decode_deck(data: bytes, path: str, encoding: str | None = None) -> str:
-    """Decode deck bytes: an explicit encoding, else BOMs, UTF-8, then CP932 (Shift_JIS).
+    """Decode deck bytes: an explicit encoding, else BOMs, UTF-8, then whichever of Shift_JIS,
+    GBK/GB18030 and Big5 the bytes clearly are (:mod:`.encodings`).
 
     Binary data (NUL bytes outside UTF-16) is refused with a clear error.
     """
@@ -105,13 +120,9 @@ def decode_deck(data: bytes, path: str, encoding: str | None = None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as utf8_error:
-        try:
-            return data.decode("cp932")
-        except UnicodeDecodeError:
-            line = data[: utf8_error.start].count(b"\n") + 1
-            raise InputError(
-                f"not UTF-8 or Shift_JIS text (byte {utf8_error.start}); give --encoding", path, line
-            ) from None
+        from wixoss_deckcheck.decklist.encodings import decode_legacy
+
+        return decode_legacy(data, path, data[: utf8_error.start].count(b"\n") + 1)
 
 
 def _utf16_without_bom(data: bytes) -> str | None:

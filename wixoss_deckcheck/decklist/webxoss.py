@@ -15,16 +15,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING
 
-from wixoss_deckcheck.decklist.model import Deck, DeckEntry
 from wixoss_deckcheck.errors import InputError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool import CardPool, Resolution
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
+from wixoss_deckcheck.pool.namematch import WEBXOSS_PREFIX as PREFIX
 
 FORMAT_NAME = "WEBXOSS Deck"
-PREFIX = "webxoss:"
 _SECTIONS = (("mainDeck", "main"), ("lrigDeck", "lrig"))
 
 
@@ -88,20 +84,6 @@ def _item_lines(text: str, key: str) -> list[int]:
         if item.group(2) == "]":
             break
     return lines
-
-
-def resolve_pid(pool: CardPool, query: str, text: str) -> Resolution:
-    """The card of a ``webxoss:PID`` query, through the pool's pid list."""
-    from wixoss_deckcheck.pool import Resolution
-
-    pids = pool.meta.get("webxoss_pids")
-    if not pids:
-        return Resolution(query, hint="webxoss_no_list")
-    number = pids.get(text[len(PREFIX):].strip())
-    card = pool.by_number(number) if number else None
-    if card is None:
-        return Resolution(query)
-    return Resolution(query, card, number=pool._printed_number(card, number))
 
 
 def load_json_document(text: str, path: str) -> object:

@@ -51,6 +51,8 @@ def _comment_cut_lines(deck: Deck, text: str) -> frozenset[int]:
 def _parse_with_nodes(text: str, path: str) -> Deck:
     """The full path: composed nodes (with lines), the constructor, the deck schema."""
     root = compose_with_lines(text, path)
+    if root is not None:
+        _refuse_surprises(root, path)
     try:
         data = _simple_plain(root)
     except _NotSimple:
@@ -61,6 +63,53 @@ def _parse_with_nodes(text: str, path: str) -> Deck:
         validate(data, load_schema(schemas_dir() / "deck.schema.json"), path, lambda parts: line_at(root, parts),
                  "{message} (at {pointer})")
     return _build_deck(data, path, lambda parts: line_at(root, parts))
+
+
+_BOOL, _FLOAT = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:float"
+_NOT_DECIMAL = re.compile(r"[-+]?0[0-9_]|[-+]?0[xXoObB]|.*:")
+
+
+def _refuse_surprises(root, path: str) -> None:
+    """Refuse what YAML 1.1 (PyYAML) reads otherwise than a person does: a key twice in one
+    mapping (the later one would silently replace the earlier: a whole ``main:`` block lost),
+    ``010`` as the octal number 8, ``0x10`` or ``1:30`` as numbers, ``no``/``on`` as booleans."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: dict = {}
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        raise InputError(f"duplicate key {key.value!r} (first on line {seen[key.value]}): the "
+                                         "later one would replace the earlier", path, key.start_mark.line + 1)
+                    seen[key.value] = key.start_mark.line + 1
+                stack.extend((key, value))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.ScalarNode) and not node.style:
+            value, line = node.value, node.start_mark.line + 1
+            if node.tag == _INT and _NOT_DECIMAL.match(value):
+                read = _scalar(value)
+                if re.fullmatch(r"[-+]?0[0-7_]+", value):
+                    plain_number = int(value.replace("_", ""), 10)
+                    raise InputError(f"YAML 1.1 reads {value} as the octal number {read}, not {plain_number}: "
+                                     f"write {plain_number}, or quote it if it is text", path, line)
+                raise InputError(f"YAML 1.1 reads {value} as the number {read}: write a plain number, or quote "
+                                 "it if it is text", path, line)
+            if node.tag == _BOOL and value.lower() not in ("true", "false"):
+                raise InputError(f"YAML 1.1 reads {value} as {str(_scalar(value)).lower()}, not as text: quote it",
+                                 path, line)
+            if node.tag == _FLOAT and ":" in value:
+                raise InputError(f"YAML 1.1 reads {value!r} as a number of base 60: quote it", path, line)
+
+
+def _scalar(value: str):
+    """What PyYAML makes of a plain scalar (for the messages of :func:`_refuse_surprises`)."""
+    try:
+        return yaml.safe_load(value)
+    except yaml.YAMLError:  # pragma: no cover - the value was already parsed once
+        return value
 
 
 class _NotSimple(Exception):
@@ -116,7 +165,10 @@ def _build_deck(data: dict, path: str, line_of) -> Deck:
         for index, item in enumerate(data.get(section) or ()):
             line = line_of((section, index))
             if item.__class__ is str:
-                parsed = entry_line(item)
+                try:
+                    parsed = entry_line(item)
+                except ValueError as exc:
+                    raise InputError(str(exc), path, line) from None
                 count, query = parsed if parsed else (1, item.strip())
                 if not 1 <= count <= 99:
                     raise InputError(f"copy count {count} is out of range (1-99)", path, line)

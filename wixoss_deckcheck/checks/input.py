@@ -27,8 +27,12 @@ register(
     "cards share an English name). Write the card number instead; the candidates are listed.",
 )
 register(
-    "WX003", "number-name-mismatch", "error", "Card number and name disagree", kind="input",
+    "WX003",
+    "number-name-mismatch",
+    "error",
+    "Card number and name disagree",
+    kind="input",
     doc="A line gives a card number and, beside it, a name that names a different card. The number "
-        "would name the card, but which one the player meant cannot be told: neither is picked. "
-        "Correct the number or the name.",
+    "would name the card, but which one the player meant cannot be told: neither is picked. "
+    "Correct the number or the name.",
 )

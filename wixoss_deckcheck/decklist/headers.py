@@ -15,8 +15,19 @@ from wixoss_deckcheck.errors import InputError
 #: Ways of writing the built-in formats' names, compared without case, spaces,
 #: hyphens, underscores and middle dots.
 _FORMAT_NAMES = {
-    "diva": ("diva", "divaselection", "ディーヴァ", "ディーヴァセレクション", "ディーバ", "ディーバセレクション",
-             "ディーヴァセレクト", "歌姬构筑", "歌姫構築", "歌姬", "歌姫"),
+    "diva": (
+        "diva",
+        "divaselection",
+        "ディーヴァ",
+        "ディーヴァセレクション",
+        "ディーバ",
+        "ディーバセレクション",
+        "ディーヴァセレクト",
+        "歌姬构筑",
+        "歌姫構築",
+        "歌姬",
+        "歌姫",
+    ),
     "key": ("key", "keyselection", "キー", "キーセレクション", "钥匙构筑", "鑰匙構築", "钥匙"),
     "all-star": ("allstar", "all", "オールスター", "全明星赛制", "全明星", "全明星賽制"),
 }
@@ -45,7 +56,7 @@ def date_value(value: str, path: str | None = None, line: int | None = None) -> 
         return None
     match = _DATE.match(text)
     if match:
-        rest = text[match.end():].strip()
+        rest = text[match.end() :].strip()
         if not rest or re.fullmatch(r"(?:\(.\)|（.）)?\s*(?:[T\s]?\d{1,2}:\d{2}(?::\d{2})?.*)?", rest):
             try:
                 return _dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3))).isoformat()

@@ -32,29 +32,89 @@ MAX_COPIES = 99
 
 # -- headings --------------------------------------------------------------------------
 
-_MAIN_WORDS = frozenset({
-    "main", "maindeck", "メイン", "メインデッキ", "主卡组", "主卡組", "主牌组", "主牌組", "主卡", "主牌", "deck",
-    "デッキ", "主要卡组", "主要牌組", "主デッキ",
-})
-_LRIG_WORDS = frozenset({
-    "lrig", "lrigdeck", "lrigs", "ルリグ", "ルリグデッキ", "分身卡组", "分身卡組", "分身牌组", "分身牌組", "分身",
-    "分身组", "分身組", "side", "sidedeck", "whitedeck", "lrigarts", "lrigandarts", "ルリグ/アーツ", "分身卡",
-})
+_MAIN_WORDS = frozenset(
+    {
+        "main",
+        "maindeck",
+        "メイン",
+        "メインデッキ",
+        "主卡组",
+        "主卡組",
+        "主牌组",
+        "主牌組",
+        "主卡",
+        "主牌",
+        "deck",
+        "デッキ",
+        "主要卡组",
+        "主要牌組",
+        "主デッキ",
+    }
+)
+_LRIG_WORDS = frozenset(
+    {
+        "lrig",
+        "lrigdeck",
+        "lrigs",
+        "ルリグ",
+        "ルリグデッキ",
+        "分身卡组",
+        "分身卡組",
+        "分身牌组",
+        "分身牌組",
+        "分身",
+        "分身组",
+        "分身組",
+        "side",
+        "sidedeck",
+        "whitedeck",
+        "lrigarts",
+        "lrigandarts",
+        "ルリグ/アーツ",
+        "分身卡",
+    }
+)
 #: Headings that name a card type: the deck that type belongs to.
 _TYPE_WORDS = {
-    **dict.fromkeys(("signi", "signis", "シグニ", "精灵", "精靈", "spell", "spells", "スペル", "魔法",
-                     "魔法卡"), "main"),
-    **dict.fromkeys(("arts", "アーツ", "技艺", "技藝", "piece", "pieces", "ピース", "key", "keys", "キー", "resona",
-                     "resonas", "レゾナ", "共鸣", "共鳴", "assistlrig", "assistlrigs", "アシストルリグ", "アシスト",
-                     "辅助分身", "輔助分身"), "lrig"),
+    **dict.fromkeys(
+        ("signi", "signis", "シグニ", "精灵", "精靈", "spell", "spells", "スペル", "魔法", "魔法卡"), "main"
+    ),
+    **dict.fromkeys(
+        (
+            "arts",
+            "アーツ",
+            "技艺",
+            "技藝",
+            "piece",
+            "pieces",
+            "ピース",
+            "key",
+            "keys",
+            "キー",
+            "resona",
+            "resonas",
+            "レゾナ",
+            "共鸣",
+            "共鳴",
+            "assistlrig",
+            "assistlrigs",
+            "アシストルリグ",
+            "アシスト",
+            "辅助分身",
+            "輔助分身",
+        ),
+        "lrig",
+    ),
 }
 #: Life Burst blocks of the main deck (``LB有``, ``ライフバースト無``, ``Non-LB``, ...).
 _BURST_WORDS = re.compile(
     "ライフバースト(?:有り|有|あり|無し|無|なし)?|(?:with(?:out)?|no|non)?(?:lifeburst|lb)s?(?:有り|有|あり|無し|無|なし)?"
-    "|(?:有|无|無)(?:lb|生命爆发|生命爆發)|生命爆发|生命爆發|bursts?")
+    "|(?:有|无|無)(?:lb|生命爆发|生命爆發)|生命爆发|生命爆發|bursts?"
+)
 _DECORATION = re.compile(r"[◆◇■□●○★☆▼▽▲△▶▷►◀◁・•※【】〔〕\[\]()「」『』<>《》〈〉=~\-—–:;|*_#/&+,.!?]+")
-_COUNT_DECORATION = re.compile(r"(?:合計|計|total|最大)?\s*(?:[x×]\s*)?\d+\s*(?:枚まで|枚|张|張|cards?)?",
-                               re.IGNORECASE)
+_COUNT_DECORATION = re.compile(
+    r"(?:合計|計|total|最大)?\s*(?:[x×]\s*)?\d+\s*(?:枚まで|枚|张|張|cards?)?", re.IGNORECASE
+)
 _MARKDOWN = re.compile(r"^(?:#{1,6}\s*|\*\*|__)")
 
 
@@ -121,13 +181,32 @@ _TRAILING = (
     re.compile(r"(?:\s+|(?<=[^\x00-\x7f]))" + _NUM + r"\s*" + _UNIT + r"$"),  # NAME 4枚, ククリ4枚
     re.compile(r"\s+" + _NUM + r"\s*(?:cards?|copies)$", re.IGNORECASE),  # NAME 4 cards
 )
-_MIDDLE = re.compile(r"(?<=\s)(?:[xX×✕✖*]\s*" + _NUM + r"\s*" + _UNIT + r"?|" + _NUM + r"\s*(?:[xX×✕✖*]|" + _UNIT
-                     + r"))(?=\s)")
+_MIDDLE = re.compile(
+    r"(?<=\s)(?:[xX×✕✖*]\s*" + _NUM + r"\s*" + _UNIT + r"?|" + _NUM + r"\s*(?:[xX×✕✖*]|" + _UNIT + r"))(?=\s)"
+)
 _COUNT_CELL = re.compile(r"(?:[xX×✕✖*]\s*)?" + _NUM + r"\s*(?:[xX×✕✖*]|" + _UNIT + r")?")
 _COUNT_ONLY = re.compile(r"(?:[xX×✕✖*]\s*)?\d+(?:\s*[×✕✖]|[xX*]|\s*" + _UNIT + r")?")
-_TABLE_HEADINGS = frozenset({"枚数", "カードナンバー", "カード番号", "カード名", "count", "qty", "quantity",
-                             "number", "card number", "name", "card name", "card", "卡号", "卡名", "数量",
-                             "レアリティ", "rarity"})
+_TABLE_HEADINGS = frozenset(
+    {
+        "枚数",
+        "カードナンバー",
+        "カード番号",
+        "カード名",
+        "count",
+        "qty",
+        "quantity",
+        "number",
+        "card number",
+        "name",
+        "card name",
+        "card",
+        "卡号",
+        "卡名",
+        "数量",
+        "レアリティ",
+        "rarity",
+    }
+)
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 
@@ -171,7 +250,7 @@ def _table_row(folded: FoldedLine) -> tuple:
             start = index + 1
     if all(text[a:b].strip().casefold() in _TABLE_HEADINGS for a, b in cells):
         return "skip", None, None, None
-    counts = [cell for cell in cells if _COUNT_CELL.fullmatch(text[cell[0]:cell[1]].strip())]
+    counts = [cell for cell in cells if _COUNT_CELL.fullmatch(text[cell[0] : cell[1]].strip())]
     if len(counts) > 1:
         shown = " and ".join(text[a:b].strip() for a, b in counts)
         return "error", f"two copy counts in one row ({shown}): which is it?", None, None
@@ -181,7 +260,7 @@ def _table_row(folded: FoldedLine) -> tuple:
     query = " ".join(rest)
     if not counts:
         return _card_line(fold_line(query))
-    count = int("".join(char for char in text[counts[0][0]:counts[0][1]] if char.isdigit()))
+    count = int("".join(char for char in text[counts[0][0] : counts[0][1]] if char.isdigit()))
     return _entry(count, query, None, folded.raw)
 
 

@@ -106,7 +106,7 @@ def decode_deck(data: bytes, path: str, encoding: str | None = None) -> str:
             raise InputError(f"a control character or lone surrogate in {encoding} text", path, line)
         return text
     if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return data.decode("utf-16")

@@ -53,13 +53,18 @@ _TOP_LINE = re.compile(r"(name|format|date|notes|main|lrig):(?: +(.*?))? *")
 # The characters YAML takes as they are: printable, and no line breaks (CR, LF, NEL, LS, PS).
 _PRINTABLE = "\t\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff"
 # A plain scalar that stays on its line: no indicator first, no tab, no ": " and no " #".
-_SAFE_PLAIN = re.compile(r"(?![\s\-?:,\[\]{}#&*!|>'\"%@`])[" + _PRINTABLE + r"]"
-                         r"(?:(?![#:\t])[" + _PRINTABLE + r"]|:(?! )|(?<! )#)*?")
+_SAFE_PLAIN = re.compile(
+    r"(?![\s\-?:,\[\]{}#&*!|>'\"%@`])[" + _PRINTABLE + r"]"
+    r"(?:(?![#:\t])[" + _PRINTABLE + r"]|:(?! )|(?<! )#)*?"
+)
 # Quoted scalars without escapes: their text is what is between the quotes.
 _DOUBLE_QUOTED = '"((?:(?!["\\\\])[' + _PRINTABLE + '])*)"'
 _SINGLE_QUOTED = "'((?:(?!')[" + _PRINTABLE + "])*)'"
 _ITEM_LINE = re.compile(
-    r"  +- +(?:\{ *card: +(?:" + _DOUBLE_QUOTED + "|" + _SINGLE_QUOTED
+    r"  +- +(?:\{ *card: +(?:"
+    + _DOUBLE_QUOTED
+    + "|"
+    + _SINGLE_QUOTED
     + r"|([^,{}\[\]'\"][^,{}\[\]]*?)) *(?:, *count: +([0-9]+))? *\}"
     r"|" + _DOUBLE_QUOTED + "|" + _SINGLE_QUOTED + r"|(.+?)) *"
 )

@@ -44,12 +44,34 @@ _COUNT_LAST = (
 )
 _SECTION_WORDS = {
     "main": {
-        "main", "maindeck", "main deck", "メイン", "メインデッキ",
-        "主卡组", "主卡組", "主牌组", "主牌組", "主卡", "deck",
+        "main",
+        "maindeck",
+        "main deck",
+        "メイン",
+        "メインデッキ",
+        "主卡组",
+        "主卡組",
+        "主牌组",
+        "主牌組",
+        "主卡",
+        "deck",
     },
     "lrig": {
-        "lrig", "lrigdeck", "lrig deck", "lrigs", "ルリグ", "ルリグデッキ", "分身卡组", "分身卡組", "分身", "分身组",
-        "side", "white deck", "whitedeck", "lrig/arts", "lrig & arts",
+        "lrig",
+        "lrigdeck",
+        "lrig deck",
+        "lrigs",
+        "ルリグ",
+        "ルリグデッキ",
+        "分身卡组",
+        "分身卡組",
+        "分身",
+        "分身组",
+        "side",
+        "white deck",
+        "whitedeck",
+        "lrig/arts",
+        "lrig & arts",
     },
 }
 
@@ -101,8 +123,7 @@ def parse_entry_line(line: str) -> tuple[int, str] | None:
 #: What makes a line one for the general reader: a tab, a bullet or list mark first, a
 #: count written another way (枚, 张, ✕, a second count, a count with a leading zero), or
 #: a lone number in the name.
-_GENERAL_MARKS = re.compile(
-    r"[\t枚张張×✕✖]|(?:^|\s)[xX*]?\d+[xX*]?(?:\s|$)|\d\s*(?:cards?|copies)$", re.IGNORECASE)
+_GENERAL_MARKS = re.compile(r"[\t枚张張×✕✖]|(?:^|\s)[xX*]?\d+[xX*]?(?:\s|$)|\d\s*(?:cards?|copies)$", re.IGNORECASE)
 _GENERAL_START = re.compile(r"[•・·◦‣▪▫●○◆◇■□►▶▸→【〔<《〈「『(\[]|[-*+>](?:\s|$)|\d")
 _GENERAL = ("general", None, None)
 

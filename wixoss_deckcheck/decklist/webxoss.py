@@ -33,10 +33,15 @@ def parse_webxoss_deck(text: str, data: dict, path: str) -> Deck:
     """The deck of a webxoss export (``data`` is ``text`` parsed); problems name the line."""
     content = data.get("content")
     if not isinstance(content, dict):
-        raise InputError('a webxoss deck needs "content": {"mainDeck": [...], "lrigDeck": [...]}', path,
-                         _line_of(text, '"content"'))
-    deck = Deck(path=path, name=data.get("name") if isinstance(data.get("name"), str) else None,
-                format="all-star", format_line=_line_of(text, '"format"'))
+        raise InputError(
+            'a webxoss deck needs "content": {"mainDeck": [...], "lrigDeck": [...]}', path, _line_of(text, '"content"')
+        )
+    deck = Deck(
+        path=path,
+        name=data.get("name") if isinstance(data.get("name"), str) else None,
+        format="all-star",
+        format_line=_line_of(text, '"format"'),
+    )
     for key, section in _SECTIONS:
         pids = content.get(key, [])
         lines = _item_lines(text, key)
@@ -74,7 +79,7 @@ def _item_lines(text: str, key: str) -> list[int]:
         return []
     lines = []
     line = text.count("\n", 0, match.end()) + 1
-    for item in re.finditer(r"\s*([^,\]\s][^,\]]*?)?\s*([,\]])", text[match.end():]):
+    for item in re.finditer(r"\s*([^,\]\s][^,\]]*?)?\s*([,\]])", text[match.end() :]):
         if item.group(1) is not None:
             line += text.count("\n", match.end() + item.start(), match.end() + item.start(1))
             lines.append(line)

@@ -44,8 +44,11 @@ def _comment_cut_lines(deck: Deck, text: str) -> frozenset[int]:
     """Lines where YAML took `` #...`` after an entry for a comment (``- 4x サーバント #``
     reads as ``4x サーバント``): the checker adds a hint when that entry names no card."""
     lines = _YAML_BREAK.split(text)
-    return frozenset(entry.line for entry in deck.entries
-                     if entry.line and "#" not in entry.query and _COMMENT.search(lines[entry.line - 1]))
+    return frozenset(
+        entry.line
+        for entry in deck.entries
+        if entry.line and "#" not in entry.query and _COMMENT.search(lines[entry.line - 1])
+    )
 
 
 def _parse_with_nodes(text: str, path: str) -> Deck:
@@ -60,8 +63,13 @@ def _parse_with_nodes(text: str, path: str) -> Deck:
     if not isinstance(data, dict):
         raise InputError("a YAML/JSON decklist must be a mapping with main: and lrig: lists", path, 1)
     if not _plainly_valid(data):
-        validate(data, load_schema(schemas_dir() / "deck.schema.json"), path, lambda parts: line_at(root, parts),
-                 "{message} (at {pointer})")
+        validate(
+            data,
+            load_schema(schemas_dir() / "deck.schema.json"),
+            path,
+            lambda parts: line_at(root, parts),
+            "{message} (at {pointer})",
+        )
     return _build_deck(data, path, lambda parts: line_at(root, parts))
 
 
@@ -81,8 +89,12 @@ def _refuse_surprises(root, path: str) -> None:
             for key, value in node.value:
                 if isinstance(key, yaml.ScalarNode):
                     if key.value in seen:
-                        raise InputError(f"duplicate key {key.value!r} (first on line {seen[key.value]}): the "
-                                         "later one would replace the earlier", path, key.start_mark.line + 1)
+                        raise InputError(
+                            f"duplicate key {key.value!r} (first on line {seen[key.value]}): the "
+                            "later one would replace the earlier",
+                            path,
+                            key.start_mark.line + 1,
+                        )
                     seen[key.value] = key.start_mark.line + 1
                 stack.extend((key, value))
         elif isinstance(node, yaml.SequenceNode):
@@ -93,13 +105,21 @@ def _refuse_surprises(root, path: str) -> None:
                 read = _scalar(value)
                 if re.fullmatch(r"[-+]?0[0-7_]+", value):
                     plain_number = int(value.replace("_", ""), 10)
-                    raise InputError(f"YAML 1.1 reads {value} as the octal number {read}, not {plain_number}: "
-                                     f"write {plain_number}, or quote it if it is text", path, line)
-                raise InputError(f"YAML 1.1 reads {value} as the number {read}: write a plain number, or quote "
-                                 "it if it is text", path, line)
+                    raise InputError(
+                        f"YAML 1.1 reads {value} as the octal number {read}, not {plain_number}: "
+                        f"write {plain_number}, or quote it if it is text",
+                        path,
+                        line,
+                    )
+                raise InputError(
+                    f"YAML 1.1 reads {value} as the number {read}: write a plain number, or quote it if it is text",
+                    path,
+                    line,
+                )
             if node.tag == _BOOL and value.lower() not in ("true", "false"):
-                raise InputError(f"YAML 1.1 reads {value} as {str(_scalar(value)).lower()}, not as text: quote it",
-                                 path, line)
+                raise InputError(
+                    f"YAML 1.1 reads {value} as {str(_scalar(value)).lower()}, not as text: quote it", path, line
+                )
             if node.tag == _FLOAT and ":" in value:
                 raise InputError(f"YAML 1.1 reads {value!r} as a number of base 60: quote it", path, line)
 
@@ -118,6 +138,8 @@ class _NotSimple(Exception):
 
 _STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
 _EVENT_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _simple_plain(node):
     """Plain values of a document of mappings, lists, strings, decimal integers and nulls.
 
@@ -250,5 +272,3 @@ def _plain_scalar(event):
                 return None
             raise _NotSimple
     return value
-
-

@@ -139,6 +139,9 @@ def import_webxoss(path: str | Path) -> ImportedSource:
         records.append(record)
     description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
     # The pid of each print, kept in the pool so webxoss deck exports (lists of pids) can be read.
-    pids = {str(row["pid"]): _text(row["wxid"]) for row in rows
-            if isinstance(row.get("pid"), int) and not isinstance(row.get("pid"), bool)}
+    pids = {
+        str(row["pid"]): _text(row["wxid"])
+        for row in rows
+        if isinstance(row.get("pid"), int) and not isinstance(row.get("pid"), bool)
+    }
     return ImportedSource(SOURCE_NAME, records, description, links={"webxoss_pids": pids})

@@ -15,21 +15,10 @@ from wixoss_deckcheck.errors import InputError
 #: Ways of writing the built-in formats' names, compared without case, spaces,
 #: hyphens, underscores and middle dots.
 _FORMAT_NAMES = {
-    "diva": (
-        "diva",
-        "divaselection",
-        "ディーヴァ",
-        "ディーヴァセレクション",
-        "ディーバ",
-        "ディーバセレクション",
-        "ディーヴァセレクト",
-        "歌姬构筑",
-        "歌姫構築",
-        "歌姬",
-        "歌姫",
-    ),
-    "key": ("key", "keyselection", "キー", "キーセレクション", "钥匙构筑", "鑰匙構築", "钥匙"),
-    "all-star": ("allstar", "all", "オールスター", "全明星赛制", "全明星", "全明星賽制"),
+    "diva": "diva divaselection ディーヴァ ディーヴァセレクション ディーバ ディーバセレクション ディーヴァセレクト "
+    "歌姬构筑 歌姫構築 歌姬 歌姫".split(),
+    "key": "key keyselection キー キーセレクション 钥匙构筑 鑰匙構築 钥匙".split(),
+    "all-star": "allstar all オールスター 全明星赛制 全明星 全明星賽制".split(),
 }
 _BY_NAME = {name: format_id for format_id, names in _FORMAT_NAMES.items() for name in names}
 _NOISE = re.compile(r"[\s\-_・·.]+")

@@ -32,77 +32,21 @@ MAX_COPIES = 99
 
 # -- headings --------------------------------------------------------------------------
 
+# Heading words, compared without case, spaces and decoration.
 _MAIN_WORDS = frozenset(
-    {
-        "main",
-        "maindeck",
-        "メイン",
-        "メインデッキ",
-        "主卡组",
-        "主卡組",
-        "主牌组",
-        "主牌組",
-        "主卡",
-        "主牌",
-        "deck",
-        "デッキ",
-        "主要卡组",
-        "主要牌組",
-        "主デッキ",
-    }
+    "main maindeck メイン メインデッキ 主デッキ deck デッキ "
+    "主卡组 主卡組 主牌组 主牌組 主卡 主牌 主要卡组 主要牌組".split()
 )
 _LRIG_WORDS = frozenset(
-    {
-        "lrig",
-        "lrigdeck",
-        "lrigs",
-        "ルリグ",
-        "ルリグデッキ",
-        "分身卡组",
-        "分身卡組",
-        "分身牌组",
-        "分身牌組",
-        "分身",
-        "分身组",
-        "分身組",
-        "side",
-        "sidedeck",
-        "whitedeck",
-        "lrigarts",
-        "lrigandarts",
-        "ルリグ/アーツ",
-        "分身卡",
-    }
+    "lrig lrigdeck lrigs ルリグ ルリグデッキ ルリグ/アーツ side sidedeck whitedeck lrigarts lrigandarts "
+    "分身卡组 分身卡組 分身牌组 分身牌組 分身 分身组 分身組 分身卡".split()
 )
 #: Headings that name a card type: the deck that type belongs to.
 _TYPE_WORDS = {
+    **dict.fromkeys("signi signis シグニ 精灵 精靈 spell spells スペル 魔法 魔法卡".split(), "main"),
     **dict.fromkeys(
-        ("signi", "signis", "シグニ", "精灵", "精靈", "spell", "spells", "スペル", "魔法", "魔法卡"), "main"
-    ),
-    **dict.fromkeys(
-        (
-            "arts",
-            "アーツ",
-            "技艺",
-            "技藝",
-            "piece",
-            "pieces",
-            "ピース",
-            "key",
-            "keys",
-            "キー",
-            "resona",
-            "resonas",
-            "レゾナ",
-            "共鸣",
-            "共鳴",
-            "assistlrig",
-            "assistlrigs",
-            "アシストルリグ",
-            "アシスト",
-            "辅助分身",
-            "輔助分身",
-        ),
+        "arts アーツ 技艺 技藝 piece pieces ピース key keys キー resona resonas レゾナ 共鸣 共鳴 "
+        "assistlrig assistlrigs アシストルリグ アシスト 辅助分身 輔助分身".split(),
         "lrig",
     ),
 }
@@ -186,27 +130,11 @@ _MIDDLE = re.compile(
 )
 _COUNT_CELL = re.compile(r"(?:[xX×✕✖*]\s*)?" + _NUM + r"\s*(?:[xX×✕✖*]|" + _UNIT + r")?")
 _COUNT_ONLY = re.compile(r"(?:[xX×✕✖*]\s*)?\d+(?:\s*[×✕✖]|[xX*]|\s*" + _UNIT + r")?")
+#: The heading row of a pasted table (one word per cell).
 _TABLE_HEADINGS = frozenset(
-    {
-        "枚数",
-        "カードナンバー",
-        "カード番号",
-        "カード名",
-        "count",
-        "qty",
-        "quantity",
-        "number",
-        "card number",
-        "name",
-        "card name",
-        "card",
-        "卡号",
-        "卡名",
-        "数量",
-        "レアリティ",
-        "rarity",
-    }
-)
+    "枚数 カードナンバー カード番号 カード名 レアリティ 卡号 卡名 数量 "
+    "count qty quantity number name card rarity".split()
+) | {"card number", "card name"}
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 

@@ -5,7 +5,7 @@ A case file::
     description: what it shows
     format: diva            # or all-star / key; omit to use the deck's header
     as_of: 2026-11-30       # the day to judge (default: today)
-    pool: full              # full (built from ../shared) or sample
+    pool: full              # full (built from ../shared/carddata/wixossreact), merged (every source) or sample
     kind: text              # text, yaml, json or cod
     play: true              # also run the play-legality analysis (check --play)
     deck: |
@@ -44,8 +44,12 @@ PARAMS = [pytest.param(case, id=f"{path.stem}[{i}]") for path in CASES for i, ca
 
 
 @pytest.mark.parametrize("case", PARAMS)
-def test_case(case, full_pool):
-    pool = full_pool if case.get("pool", "full") == "full" else CardPool.load(locate_pool(None))
+def test_case(case, request):
+    which = case.get("pool", "full")
+    if which == "sample":
+        pool = CardPool.load(locate_pool(None))
+    else:
+        pool = request.getfixturevalue("merged_pool" if which == "merged" else "full_pool")
     kind = case.get("kind", "text")
     suffix = {"text": ".txt", "yaml": ".yaml", "json": ".json", "cod": ".cod"}[kind]
     deck = parse_deck_text(case["deck"], f"case{suffix}", kind)

@@ -36,6 +36,8 @@ class FoldedLine(NamedTuple):
         folded = self.text[start:end].strip()
         if self.starts is None:
             return folded
+        if not self.text[:start].strip() and not self.text[end:].strip():
+            return self.raw.strip()  # the whole line
         begin, finish = self.starts.get(start), self.starts.get(end)
         if begin is None or finish is None:
             return folded

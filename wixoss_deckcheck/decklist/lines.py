@@ -135,7 +135,7 @@ _TABLE_HEADINGS = frozenset(
     "枚数 カードナンバー カード番号 カード名 レアリティ 卡号 卡名 数量 "
     "count qty quantity number name card rarity".split()
 ) | {"card number", "card name"}
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f]")  # control characters other than tab
 
 
 @lru_cache(maxsize=8192)

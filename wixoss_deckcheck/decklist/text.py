@@ -147,7 +147,10 @@ def read_quick_line(line: str) -> tuple:
         folded = fold_width(line).strip()
         if folded[:1] == "0" or "\t" in folded or (not folded[:1].isdigit() and _GENERAL_START.match(folded)):
             return _GENERAL
-    if not 1 <= count <= MAX_COPIES or _CONTROL.search(query) or _GENERAL_MARKS.search(fold_width(query)):
+    folded_query = fold_width(query)
+    if not 1 <= count <= MAX_COPIES or _CONTROL.search(query) or _GENERAL_MARKS.search(folded_query):
+        return _GENERAL
+    if _GENERAL_START.match(folded_query):
         return _GENERAL
     if heading_of(folded) or header_of(folded):
         return _GENERAL

@@ -194,6 +194,8 @@ class Checker:
     def check(self, deck: Deck) -> DeckResult:
         """Judge one parsed deck; every violation is reported at once."""
         resolved, violations = self.resolve(deck)
+        if deck.sheet_marks:
+            violations += self._sheet_findings(resolved)
         for function, info, rule, params in self._plan:
             for finding in function(resolved, params):
                 violations.append(self.violation(info, finding, rule=rule))
@@ -216,6 +218,16 @@ class Checker:
             "life_burst": resolved.life_burst_count,
         }
         return DeckResult(deck.path, self.table.id, self.as_of, counts, violations)
+
+    def _sheet_findings(self, resolved: ResolvedDeck) -> list[Violation]:
+        """WX004: what a decklist sheet says of each card's Life Burst, against the card."""
+        info = BY_CODE["WX004"]
+        if not self._enabled(info):
+            return []
+        return [
+            self.violation(info, finding, {"problem": self.messages.word(finding.args["problem"])})
+            for finding in check_function(info)(resolved, {})
+        ]
 
     # -- messages -----------------------------------------------------------------
     def _both_names(self, card) -> str:

@@ -34,6 +34,11 @@ _COMMANDS = {
         "Check every action of a recorded or scripted game (JSON Lines or YAML).",
     ),
     "rules": ("wixoss_deckcheck.cli.rules", "rules_command", "List every check code with its name, severity and doc."),
+    "sheet": (
+        "wixoss_deckcheck.cli.sheet",
+        "sheet_command",
+        "Write the official tournament decklist sheet (.xlsx) of a deck.",
+    ),
     "simulate": (
         "wixoss_deckcheck.cli.simulate",
         "simulate_command",

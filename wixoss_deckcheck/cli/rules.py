@@ -65,6 +65,8 @@ def rules_command(output_format, lang):
             where = ["check --play"]
         elif info.kind == "replay":
             where = ["replay (game records)"]
+        elif info.kind == "sheet":
+            where = [say("rules_sheet")]
         else:
             where = used.get(info.slug, [say("rules_no_format")])
         rows.append(

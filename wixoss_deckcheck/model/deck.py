@@ -40,3 +40,7 @@ class Deck:
     #: Lines of a YAML decklist where a comment (`` #...``) cut an entry short: a card
     #: name with a ``#`` in it must be quoted there. The checker says so for an unknown card.
     comment_cut_lines: frozenset[int] = frozenset()
+    #: For a decklist sheet (``.xlsx``), what the sheet says of each entry, in the order of
+    #: ``entries``: (the sheet's own row number, ``burst``, ``burst-ticked`` (ライフバースト無
+    #: ticked) or ``plain``) for the main deck, None for the LRIG deck. Checked by WX004.
+    sheet_marks: tuple[tuple[int, str] | None, ...] = ()

@@ -1,0 +1,93 @@
+"""``wixoss-deckcheck sheet DECK -o OUT.xlsx``: the official decklist sheet of a deck."""
+
+from __future__ import annotations
+
+import click
+
+from wixoss_deckcheck.cli.options import cardpool_option, encoding_option
+
+
+@click.command("sheet")
+@click.argument("deck", metavar="DECK")
+@click.option("-o", "--output", "output", required=True, metavar="OUT.xlsx", help="The sheet to write (atomically).")
+@click.option("--team", is_flag=True, help="The 3-on-3 team sheet (default: the individual one).")
+@click.option("--seat", type=click.Choice(["A", "B", "C"]), help="The seat to circle on the team sheet.")
+@click.option("--template", metavar="FILE", help="Fill this blank official form (.xlsx) instead of a sheet of our own.")
+@click.option("--nickname", metavar="TEXT", help="ニックネーム.")
+@click.option("--selector-id", "selector_id", metavar="TEXT", help="セレクターID.")
+@click.option("--event-date", "event_date", metavar="DATE", help="大会日時 (YYYY-MM-DD, or as Japanese write dates).")
+@click.option("--venue", metavar="TEXT", help="開催会場.")
+@click.option(
+    "--center", metavar="TEXT", help="使用ルリグ (the center LRIG; default: the LRIG type of the one level-0 LRIG)."
+)
+@cardpool_option
+@encoding_option
+def sheet_command(
+    deck, output, team, seat, template, nickname, selector_id, event_date, venue, center, cardpool, encoding
+):
+    """Write the official decklist sheet of DECK (any decklist: text, YAML, JSON, .cod, .xlsx).
+
+    Cards are sorted as a judge reads them, Life Burst cards first; a deck that does not fit
+    the sheet (over 20 Life Burst cards, over 12 LRIG-deck cards, over 40 main-deck cards) or
+    holds a card the pool cannot name is refused with the reason (exit 2). Reading back the
+    sheet gives the same deck.
+    """
+    from pathlib import Path
+
+    from wixoss_deckcheck.decklist import load_deck
+    from wixoss_deckcheck.decklist.headers import date_value
+    from wixoss_deckcheck.decklist.reading import read_deck_bytes
+    from wixoss_deckcheck.decklist.sheet_write import plan_rows, write_sheet
+    from wixoss_deckcheck.errors import InputError, UsageError
+    from wixoss_deckcheck.files.text import replace_atomically
+
+    if seat and not team:
+        raise UsageError("--seat is for the 3-on-3 team sheet: add --team")
+    if not output.lower().endswith((".xlsx", ".xlsm")):
+        raise UsageError(f"the sheet is an .xlsx workbook: name the output file .xlsx, not {output!r}")
+    resolved = _resolve(load_deck(deck, encoding), cardpool)
+    fields = {
+        "nickname": nickname,
+        "selector_id": selector_id,
+        "event_date": date_value(event_date, "--event-date") if event_date else resolved.deck.date,
+        "venue": venue,
+        "center": center if center is not None else _center(resolved),
+        "seat": seat,
+    }
+    blank = read_deck_bytes(template) if template else None
+    data = write_sheet(plan_rows(resolved), {k: v for k, v in fields.items() if v}, team, blank, template)
+    try:
+        replace_atomically(Path(output), data)
+    except OSError as exc:
+        raise InputError(f"cannot write the sheet: {exc.strerror or exc}", output) from None
+    main, lrig = resolved.count("main"), resolved.count("lrig")
+    burst = resolved.life_burst_count
+    click.echo(f"{output}: the decklist sheet of {deck} (main {main}, LRIG {lrig}, Life Burst {burst})")
+
+
+def _resolve(deck, cardpool):
+    """The deck resolved against the pool; a card the pool cannot name stops the sheet (exit 2)."""
+    from wixoss_deckcheck.checking.checker import Checker
+    from wixoss_deckcheck.errors import InputError
+    from wixoss_deckcheck.messages import default_language
+    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+    from wixoss_deckcheck.tables.loading import load_format
+
+    pool = CardPool.load(locate_pool(cardpool))
+    checker = Checker(
+        pool, load_format(deck.format if deck.format in ("diva", "key", "all-star") else None), None, default_language()
+    )
+    resolved, problems = checker.resolve(deck)
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise InputError(f"{first.code} {first.message}{more}; the sheet is not written", deck.path, first.line)
+    return resolved
+
+
+def _center(resolved) -> str | None:
+    """The LRIG type of the deck's one level-0 LRIG (with three, the player chooses the center)."""
+    zeros = resolved.level_zero_lrigs
+    if len(zeros) == 1 and zeros[0].card.lrig_types:
+        return "/".join(zeros[0].card.lrig_types)
+    return None

@@ -1,0 +1,156 @@
+"""Reading a filled official decklist sheet (``.xlsx``) like any decklist.
+
+Every filled row of the sheet (:mod:`.sheet_layout`) is one copy of a card, in any order,
+by number and/or name: a number and a name are looked up together (a name that names
+another card is WX003), a name alone is looked up like any name. The ``ライフバースト無``
+box is kept for the checker, which cross-checks it against the card (WX004). The event
+date (``大会日時``) is the deck's date, so it is the default ``--as-of``.
+
+openpyxl is imported here only, when a sheet is read.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+import zipfile
+from dataclasses import dataclass, field
+from typing import Any
+
+from wixoss_deckcheck.decklist.headers import date_value
+from wixoss_deckcheck.decklist.sheet_layout import SheetLayout, find_layout, label, tick_state
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
+from wixoss_deckcheck.pool.normalize import looks_like_number
+
+#: A sheet is a zip of XML files; more than this uncompressed is refused before it is read.
+MAX_UNPACKED_BYTES = 50_000_000
+
+
+@dataclass
+class SheetData:
+    """What a sheet holds besides its cards: the filled fields, by name (as text)."""
+
+    layout: SheetLayout
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def open_workbook(data: bytes, path: str, read_only_values: bool = True):
+    """An openpyxl workbook of ``data``; anything that is no readable workbook is an InputError."""
+    try:
+        import openpyxl
+    except ImportError:  # pragma: no cover - a dependency
+        raise InputError("reading .xlsx sheets needs openpyxl (pip install openpyxl)", path) from None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise InputError("not an .xlsx workbook (not a zip archive)", path) from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise InputError(f"the workbook unpacks to {unpacked:,} bytes; a decklist sheet is far smaller", path)
+    try:
+        return openpyxl.load_workbook(io.BytesIO(data), data_only=read_only_values)
+    except Exception as exc:  # openpyxl raises many kinds for a broken workbook
+        raise InputError(f"not a readable .xlsx workbook ({exc.__class__.__name__})", path) from None
+
+
+def find_sheet(workbook, path: str):
+    """The decklist sheet of a workbook (``デッキシート`` first) and its layout."""
+    sheets = sorted(workbook.worksheets, key=lambda sheet: sheet.title != "デッキシート")
+    for sheet in sheets:
+        layout = find_layout(sheet)
+        if layout is not None:
+            return sheet, layout
+    raise InputError(
+        "no decklist sheet in the workbook (expected the official デッキシート with its ◆ルリグデッキ and "
+        "◆メインデッキ blocks)",
+        path,
+    )
+
+
+def read_sheet_deck(data: bytes, path: str) -> Deck:
+    """The deck of a filled decklist sheet; problems name the cell (the line is the sheet row)."""
+    deck, _fields = read_sheet(data, path)
+    return deck
+
+
+def read_sheet(data: bytes, path: str) -> tuple[Deck, SheetData]:
+    """The deck of a filled decklist sheet (``.xlsx`` bytes) and the sheet's fields."""
+    return deck_of_workbook(open_workbook(data, path), path)
+
+
+def deck_of_workbook(workbook, path: str) -> tuple[Deck, SheetData]:
+    """The deck of an openpyxl workbook holding a filled decklist sheet, and the sheet's fields."""
+    sheet, layout = find_sheet(workbook, path)
+    deck = Deck(path=path)
+    marks: list[tuple[int, str] | None] = []
+    for slot in layout.slots:
+        number = _text(sheet.cell(slot.row, slot.number_col).value)
+        name = _text(sheet.cell(slot.row, slot.name_col).value)
+        ticked = tick_state(sheet.cell(slot.row, slot.tick_col).value) if slot.tick_col else False
+        if ticked is None:
+            cell = sheet.cell(slot.row, slot.tick_col)
+            raise InputError(
+                f"cell {cell.coordinate}: cannot tell whether the ライフバースト無 box is ticked "
+                f"({_text(cell.value)!r}): leave □, or tick it with ■ or ✓",
+                path,
+                slot.row,
+            )
+        if not number and not name:
+            continue
+        if number and not looks_like_number(number):
+            if name:
+                cell = sheet.cell(slot.row, slot.number_col).coordinate
+                raise InputError(
+                    f"cell {cell}: {number!r} is not a card number (the name has a column of its own)", path, slot.row
+                )
+            number, name = "", number
+        query = f"{number} {name}" if number and name else number or name
+        deck.entries.append(DeckEntry(1, query, slot.row, slot.section))
+        where = "burst-ticked" if ticked else "burst" if slot.burst else "plain"
+        marks.append((slot.index, where) if slot.section == "main" else None)
+    if not deck.entries:
+        raise InputError("the decklist sheet has no cards filled in", path)
+    deck.sheet_marks = tuple(marks)
+    fields = {name: _field_text(sheet.cell(*cell).value) for name, cell in layout.fields.items()}
+    fields = {name: value for name, value in fields.items() if value}
+    if fields.get("event_date"):
+        row, column = layout.fields["event_date"]
+        deck.date = _sheet_date(sheet.cell(row, column).value, fields["event_date"], path, row)
+    deck.name = fields.get("nickname")
+    return deck, SheetData(layout, fields)
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    return " ".join(str(value).split())
+
+
+def _field_text(value: Any) -> str:
+    if isinstance(value, _dt.datetime):
+        return value.date().isoformat() if value.time() == _dt.time() else value.isoformat(sep=" ")
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return _text(value)
+
+
+def _sheet_date(value: Any, text: str, path: str, row: int) -> str | None:
+    """The event date as ``YYYY-MM-DD``: a date cell, or a date written as text."""
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return (value.date() if isinstance(value, _dt.datetime) else value).isoformat()
+    try:
+        return date_value(text, path, row)
+    except InputError:
+        raise InputError(f"大会日時 {text!r} is not a date (write 2024-05-01 or 2024年5月1日)", path, row) from None
+
+
+def seat_of(fields: dict[str, str]) -> str | None:
+    """The seat (A, B or C) circled in a team sheet's 席順 cell, if exactly one is marked."""
+    text = "".join(str(fields.get("seat") or "").split())  # not NFKC: that makes Ⓐ an A
+    circled = [letter for letter, mark in (("A", "Ⓐ"), ("B", "Ⓑ"), ("C", "Ⓒ")) if mark in text]
+    if len(circled) == 1:
+        return circled[0]
+    if label(text).upper() in ("A", "B", "C"):
+        return label(text).upper()
+    return None

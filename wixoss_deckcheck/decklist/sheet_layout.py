@@ -1,0 +1,131 @@
+"""Where things are on the official tournament decklist sheet (``デッキシート``).
+
+Both official forms -- the individual one (``wixoss_ceremony_decklist.xlsx``) and the
+3-on-3 team one (``wixoss_decklist_team.xlsx``) -- and the sheets ``wixoss-deckcheck sheet``
+writes are found by their labels, not by fixed cells:
+
+- the blocks by their headings: ``◆ルリグデッキ`` (rows 1-12), ``◆メインデッキ　ライフバースト有``
+  (rows 1-20, with a ``ライフバースト無`` box for a card without Life Burst placed there) and
+  ``◆メインデッキ　ライフバースト無`` (rows 21-40);
+- in each block, the columns by the labels under its heading (``カードナンバー``,
+  ``ライフバースト無``, ``カード名``), and the rows by the sheet's own row numbers (1-40)
+  left of each number column;
+- the fields (``ニックネーム``, ``セレクターID``, ``大会日時``, ``開催会場``, ``使用ルリグ``,
+  ``名札番号``, ``席順``) by their labels: the value is the cell right of the label (of its
+  merged range).
+
+Cells inside a merged range can only be written at the range's top-left cell.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Field → the labels that name it on the forms.
+FIELD_LABELS = {
+    "nickname": ("ニックネーム",),
+    "selector_id": ("セレクターID",),
+    "event_date": ("大会日時",),
+    "venue": ("開催会場",),
+    "center": ("使用ルリグ", "使用センタールリグ"),
+    "name_tag": ("名札番号",),
+    "seat": ("席順",),
+}
+UNTICKED_BOX = "□"
+TICKED_BOX = "■"
+_UNTICKED = frozenset({"", "□", "☐", "0", "false", "no", "-"})
+_TICKED = frozenset({"■", "☑", "☒", "✓", "✔", "レ", "〇", "○", "◯", "●", "x", "v", "1", "true", "yes", "✕", "×", "済"})
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One row of a block: the sheet's own number (1-12, 1-40) and the cells of its card."""
+
+    index: int
+    row: int
+    number_col: int
+    name_col: int
+    tick_col: int | None
+    section: str  # "lrig" or "main"
+    burst: bool  # a row of the Life Burst block
+
+
+@dataclass
+class SheetLayout:
+    """The slots of a sheet, in the sheet's own order, and the value cell of each field."""
+
+    slots: list[Slot] = field(default_factory=list)
+    fields: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def team(self) -> bool:
+        """The 3-on-3 team form (it has a seat and a name-tag number)."""
+        return "seat" in self.fields or "name_tag" in self.fields
+
+    def block(self, section: str, burst: bool | None = None) -> list[Slot]:
+        return [slot for slot in self.slots if slot.section == section and (burst is None or slot.burst is burst)]
+
+
+def label(value: Any) -> str:
+    """A cell's text as labels are compared: NFKC, without white space."""
+    if value is None:
+        return ""
+    return "".join(unicodedata.normalize("NFKC", str(value)).split())
+
+
+def tick_state(value: Any) -> bool | None:
+    """True for a ticked ``ライフバースト無`` box, False for an empty one, None when it cannot be told."""
+    if value is None or value is False:
+        return False
+    if value is True:
+        return True
+    text = label(value).casefold()
+    if text in _UNTICKED:
+        return False
+    if text in _TICKED or (len(text) == 2 and text[0] == "□" and text[1] in _TICKED):
+        return True
+    return None
+
+
+def find_layout(sheet) -> SheetLayout | None:
+    """The layout of an openpyxl worksheet, or None when it is no decklist sheet."""
+    texts: dict[tuple[int, int], str] = {}
+    values: dict[tuple[int, int], Any] = {}
+    for row in sheet.iter_rows():
+        for cell in row:
+            if cell.value is not None:
+                texts[(cell.row, cell.column)] = label(cell.value)
+                values[(cell.row, cell.column)] = cell.value
+    widths = {(r.min_row, r.min_col): r.max_col for r in sheet.merged_cells.ranges}
+    layout = SheetLayout()
+    for (row, column), text in sorted(texts.items()):
+        if text.startswith("◆ルリグデッキ"):
+            layout.slots += _block(texts, values, row + 1, "lrig", False)
+        elif text.startswith("◆メインデッキ"):
+            layout.slots += _block(texts, values, row + 1, "main", "ライフバースト有" in text)
+        else:
+            for name, labels in FIELD_LABELS.items():
+                if name not in layout.fields and any(text.startswith(word) for word in labels):
+                    layout.fields[name] = (row, widths.get((row, column), column) + 1)
+    if not layout.block("lrig") or not layout.block("main"):
+        return None
+    return layout
+
+
+def _block(texts: dict, values: dict, heading_row: int, section: str, burst: bool) -> list[Slot]:
+    """The slots under one block's column labels (row ``heading_row``)."""
+    columns = sorted(column for (row, column), text in texts.items() if row == heading_row)
+    slots = []
+    for number_col in (c for c in columns if texts[(heading_row, c)] == "カードナンバー"):
+        later = [c for c in columns if c > number_col]
+        name_col = next((c for c in later if texts[(heading_row, c)] == "カード名"), None)
+        if name_col is None:
+            continue
+        tick_col = next((c for c in later if c < name_col and "バースト無" in texts[(heading_row, c)]), None)
+        row = heading_row + 1
+        while type(values.get((row, number_col - 1))) is int:  # the sheet's own row numbers (not True/False)
+            slots.append(Slot(values[(row, number_col - 1)], row, number_col, name_col, tick_col, section, burst))
+            row += 1
+    return sorted(slots, key=lambda slot: slot.index)

@@ -249,3 +249,66 @@ def test_the_quick_reader_agrees_with_the_general_reader(parts):
     if quick[0] != "general":
         general = read_general(line)
         assert quick == general[:3], (line, quick, general)
+
+
+# -- 1,000 pasted lists: a deck or one clear error, never a traceback ------------------------
+
+PASTED_LINE = st.lists(
+    st.sampled_from(
+        [
+            "4",
+            "4x",
+            "x4",
+            "×4枚",
+            "４枚",
+            "4张",
+            "- ",
+            "* ",
+            "・",
+            "1. ",
+            "2. ",
+            "\t",
+            " ",
+            "　",
+            "WD01-009",
+            "WD01-013",
+            "WXDi-D01-012",
+            "甲冑　ローメイル",
+            "小剣　ククリ",
+            "ｻｰﾊﾞﾝﾄ Ｄ",
+            "Servant D",
+            "Romail Helmet Armor",
+            "ペイラビ",
+            "【メインデッキ】（40枚）",
+            "◆ルリグデッキ",
+            "LRIG Deck (10)",
+            "SIGNI (32)",
+            "## Main Deck",
+            "分身卡组：10张",
+            "# format: Diva Selection",
+            "# date: 2024年5月1日",
+            "format: all star",
+            "(WD01-009)",
+            "0",
+            "100",
+            "//",
+            "#",
+        ]
+    )
+    | st.text(max_size=4),
+    max_size=6,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(PASTED_LINE, max_size=12), newline=st.sampled_from(["\n", "\r\n", "\r"]))
+def test_pasted_lists_read_and_check_without_a_traceback(full_pool, lines, newline):
+    text = newline.join(lines)
+    try:
+        deck = parse_deck_text(text, "pasted.txt")
+    except InputError as exc:
+        assert exc.path == "pasted.txt" and exc.message and "\n" not in str(exc)
+        return
+    table = load_format(deck.format if deck.format in ("diva", "key", "all-star") else "diva")
+    result = Checker(full_pool, table, "2024-05-01").check(deck)
+    assert all(v.message for v in result.violations)

@@ -159,6 +159,16 @@ def test_a_date_that_is_no_date_names_its_line():
     assert caught.value.line == 2 and "not a date" in caught.value.message
 
 
+def test_rows_numbered_1_2_3_are_rows_not_counts():
+    numbered = "◆メインデッキ（ライフバースト有）\n1 WD01-009 甲冑　ローメイル\n2 WD01-009 甲冑\n3 WD01-011\n"
+    assert [e[0] for e in entries(numbered)] == [1, 1, 1]
+    assert [e[0] for e in entries("[main]\n1 WD01-009\n2 WD01-010\n")] == [1, 2]  # two lines: counts
+    assert [e[0] for e in entries("[main]\n1 WD01-009\n2 WD01-010\n4 WD01-011\n")] == [1, 2, 4]
+    assert [e[0] for e in entries("[main]\n1x WD01-009\n2x WD01-010\n3x WD01-011\n")] == [1, 2, 3]  # marked
+    two_blocks = "[lrig]\n1 WD01-001\n2 WD01-002\n3 WD01-003\n[main]\n4 WD01-009\n4 WD01-010\n"
+    assert [e[0] for e in entries(two_blocks)] == [1, 1, 1, 4, 4]
+
+
 # -- half-width kana and NFD are judged exactly as their NFKC forms -------------------------
 
 _HALF = {unicodedata.normalize("NFKC", chr(code)): chr(code) for code in range(0xFF61, 0xFFA0)}

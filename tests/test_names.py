@@ -94,8 +94,10 @@ def test_a_loose_name_several_cards_match_is_ambiguous_with_both_names(merged_po
     assert "意気揚々 (WD04-006)" in zh.message
 
 
-def test_loose_keys_keep_sharps_and_stars():
+def test_loose_keys_keep_sharps_stars_and_symbols(full_pool):
     assert loose_key("Servant #") != loose_key("Servant")
+    assert loose_key("サーバント　∞") != loose_key("サーバント")
+    assert full_pool.resolve("サーバント").card is None  # never サーバント　∞ or サーバント　#
     assert loose_key("⁑Thinker⁑") == loose_key("*Thinker*")
     assert loose_key("Romail, Helmet Armor") == loose_key("Romail Helmet Armor")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import unicodedata
+from functools import lru_cache
 
 from wixoss_deckcheck.errors import InputError
 
@@ -22,9 +23,11 @@ _FORMAT_NAMES = {
 }
 _BY_NAME = {name: format_id for format_id, names in _FORMAT_NAMES.items() for name in names}
 _NOISE = re.compile(r"[\s\-_・·.]+")
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DATE = re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?")
 
 
+@lru_cache(maxsize=256)  # decks repeat their headers
 def format_value(value: str) -> str | None:
     """The format a header names: a built-in id when the name is one of the usual ways
     of writing it, else the value as written (lower case), for the format loader to judge."""
@@ -40,6 +43,11 @@ def date_value(value: str, path: str | None = None, line: int | None = None) -> 
 
     A time after the date (``2024/05/01 13:00``, a sheet's date-time) is ignored.
     """
+    if _ISO.fullmatch(value):  # the usual header: no NFKC needed
+        try:
+            return _dt.date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
     text = unicodedata.normalize("NFKC", value).strip()
     if not text:
         return None

@@ -18,7 +18,13 @@ their NFKC forms. What a line can be:
 - a header without ``#``: ``format: …``, ``フォーマット：…``, ``date: …``, ``日付：…``.
 
 Nothing is guessed: two counts on one line, or a numbered list whose numbers do not run
-1, 2, 3 (is ``4.`` a count?), are errors that name the line.
+1, 2, 3 (is ``4.`` a count?), are errors that name the line. A block whose lines all
+start with 1, 2, 3, ... as bare numbers (three or more) is a deck builder's numbered rows,
+one copy a line, as the community deck builders copy decks out::
+
+    ◆メインデッキ（ライフバースト有）
+    1 WXDi-D01-013 翠将　センノリキュウ
+    2 WXDi-D01-013 翠将　センノリキュウ
 """
 
 from __future__ import annotations
@@ -136,6 +142,25 @@ _TABLE_HEADINGS = frozenset(
     "count qty quantity number name card rarity".split()
 ) | {"card number", "card name"}
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f]")  # control characters other than tab
+
+
+_BARE_NUMBER = re.compile(r"[1-9]\d*\s+\S")
+
+
+def drop_row_numbers(entries: list, starts: list[int], lines: list[str]) -> None:
+    """Make each entry of a block one copy when the block's lines start with the bare
+    numbers 1, 2, 3, ... n (n >= 3): those are row numbers, not counts (see the module doc).
+    ``starts`` are the indexes of ``entries`` where blocks start; ``lines`` the deck's lines."""
+    total = len(entries)
+    for index, begin in enumerate(starts):
+        if begin + 2 >= total or entries[begin].count != 1 or entries[begin + 1].count != 2:
+            continue  # (nearly every block: the quick test)
+        end = starts[index + 1] if index + 1 < len(starts) else total
+        block = entries[begin:end]
+        if len(block) < 3 or any(entry.count != row for row, entry in enumerate(block, start=1)):
+            continue
+        if all(_BARE_NUMBER.match(fold_line(lines[entry.line - 1].strip().lstrip("\ufeff")).text) for entry in block):
+            entries[begin:end] = [entry._replace(count=1) for entry in block]
 
 
 @lru_cache(maxsize=8192)

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from wixoss_deckcheck.decklist.folding import fold_line
 from wixoss_deckcheck.decklist.headers import date_value, format_value
-from wixoss_deckcheck.decklist.lines import header_of, heading_of, read_general
+from wixoss_deckcheck.decklist.lines import drop_row_numbers, header_of, heading_of, read_general
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.pool.normalize import fold_width
@@ -176,6 +176,7 @@ def parse_text_deck(text: str, path: str) -> Deck:
     entries = deck.entries
     section: str | None = None
     last_number = 0  # of a numbered list ("1. ", "2. ", ...)
+    starts = [0]  # where each block of entries (between headings) starts
     lines = _lines(text)
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines):,} lines; a decklist has at most {MAX_LINES:,}", path)
@@ -184,11 +185,12 @@ def parse_text_deck(text: str, path: str) -> Deck:
         if not line or line.startswith("//"):
             continue
         if line.startswith("#"):
-            header = _HEADER.match(fold_width(line))
-            if header:
-                _set_header(deck, header.group(1).lower(), header.group(2), path, number)
-            elif line.startswith("#") and heading_of(fold_width(line)):  # Markdown: "## Main Deck"
-                section = heading_of(fold_width(line))
+            key, value = _hash_line(line)
+            if key == "heading":  # Markdown: "## Main Deck"
+                section = value
+                starts.append(len(entries))
+            elif key:
+                _set_header(deck, key, value, path, number)
             continue
         kind, first, second = read_quick_line(line)
         if kind == "entry":
@@ -196,6 +198,7 @@ def parse_text_deck(text: str, path: str) -> Deck:
             continue
         if kind == "heading":
             section = first
+            starts.append(len(entries))
             continue
         kind, first, second, listed = read_general(line)
         if kind == "entry":
@@ -207,11 +210,27 @@ def parse_text_deck(text: str, path: str) -> Deck:
             entries.append(new_entry(DeckEntry, (first, second, number, section)))
         elif kind == "heading":
             section, last_number = first, 0
+            starts.append(len(entries))
         elif kind == "header":
             _set_header(deck, first, second, path, number)
         elif kind == "error":
             raise InputError(first, path, number)
+    if len(entries) >= 3:
+        drop_row_numbers(entries, starts, lines)
     return deck
+
+
+@lru_cache(maxsize=4096)
+def _hash_line(line: str) -> tuple[str | None, str]:
+    """What a ``#`` line says: a header (``("format", value)``, ``date``, ``name``), a Markdown
+    heading (``("heading", section)``: ``## Main Deck``), or nothing (``(None, "")``: a comment)."""
+    folded = fold_width(line)
+    header = _HEADER.match(folded)
+    if header:
+        key = header.group(1).lower()
+        return ("name" if key == "deck" else key), header.group(2)
+    section = heading_of(folded)
+    return ("heading", section) if section else (None, "")
 
 
 def _set_header(deck: Deck, key: str, value: str, path: str, number: int) -> None:

@@ -365,6 +365,10 @@ class CardPool:
         """Every (number key, card) pair, reprint numbers included."""
         return ((key, self._card(index)) for key, index in self._by_number.items())
 
+    def name_rows(self) -> Iterable[tuple[str, list[int]]]:
+        """Every (search key, rows) pair of every name in every language (no card decoded)."""
+        return self._by_other_name.items()
+
     def name_index(self) -> Iterable[tuple[str, list[Card]]]:
         """Every (search key, cards) pair of every name in every language (card search)."""
         return ((key, self._cards(indexes)) for key, indexes in self._by_other_name.items())

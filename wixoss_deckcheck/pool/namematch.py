@@ -40,12 +40,14 @@ class MatchSource(Protocol):
 
     def same_name(self, card: Card) -> list[Card]: ...
 
-    def name_index(self) -> Iterable[tuple[str, list[Card]]]: ...
+    def name_rows(self) -> Iterable[tuple[str, list[int]]]: ...
+
+    def card_at(self, row: int) -> Card: ...
 
     def suggest(self, text: str, limit: int = 3) -> list[str]: ...
 
 
-#: Punctuation that stays part of a name even in the loose key: ``Servant #`` is not ``Servant``.
+#: Punctuation that stays part of a name in the loose key: ``Servant #`` is not ``Servant``.
 _KEPT = frozenset("#*&%")
 _BRACKETS = {"(": ")", "[": "]", "【": "】", "<": ">", "{": "}"}
 
@@ -94,9 +96,29 @@ def _unbracketed(token: str) -> str:
 
 
 def loose_key(text: str) -> str:
-    """:func:`~wixoss_deckcheck.normalize.search_key` without punctuation, ``⁑`` as ``*``."""
-    key = search_key(text).replace("\u2051", "*")
-    return "".join(char for char in key if char in _KEPT or not unicodedata.category(char).startswith("P"))
+    """:func:`~wixoss_deckcheck.pool.normalize.search_key` without punctuation (``#``, ``*``,
+    ``&`` and ``%`` stay, and so do symbols such as ``∞``: ``サーバント　∞`` is no ``サーバント``),
+    ``⁑`` as ``*``."""
+    return _loosen(search_key(text))
+
+
+#: The translation that makes a key loose, grown with every new character seen.
+_LOOSE_TABLE: dict[int, str | None] = {0x2051: "*"}
+_SEEN: set[str] = {"\u2051"}
+
+
+def _loosen(key: str, known: bool = False) -> str:
+    """A search key made loose (:func:`loose_key`); ``known``: its characters were seen."""
+    if not known:
+        _learn(set(key))
+    return key.translate(_LOOSE_TABLE)
+
+
+def _learn(chars: set[str]) -> None:
+    for char in chars - _SEEN:
+        if char not in _KEPT and unicodedata.category(char).startswith("P"):
+            _LOOSE_TABLE[ord(char)] = None
+    _SEEN.update(chars)
 
 
 def _short_forms(name: str) -> list[str]:
@@ -114,19 +136,26 @@ def _short_forms(name: str) -> list[str]:
     return [form for form in forms if form]
 
 
-def _loose_index(pool: MatchSource) -> dict[str, dict[str, Card]]:
-    """Loose key → {same-name key: a card of that name}, built once per pool (on the first miss)."""
+def _loose_index(pool: MatchSource) -> dict[str, set[int]]:
+    """Loose key → the rows of the cards it may name, built once per pool on the first miss:
+    from the search keys (no card is decoded), plus the short forms of the ``//`` names (only
+    those cards are decoded)."""
     memo = pool.__dict__.get("_loose_index")
     if memo is not None:
         return memo
-    index: dict[str, dict[str, Card]] = {}
-    for _key, cards in pool.name_index():
-        for card in cards:
-            for name in {card.name, *card.names.values()}:
-                if not name:
-                    continue
-                for form in (name, *_short_forms(name)):
-                    index.setdefault(loose_key(form), {}).setdefault(card.key, card)
+    index: dict[str, set[int]] = {}
+    slashed = set()
+    names = list(pool.name_rows())
+    _learn(set().union(*(key for key, _rows in names)))
+    for key, rows in names:
+        index.setdefault(_loosen(key, known=True), set()).update(rows)
+        if "//" in key:
+            slashed.update(rows)
+    for row in slashed:
+        card = pool.card_at(row)
+        for name in {card.name, *card.names.values()}:
+            for form in _short_forms(name) if name else ():
+                index.setdefault(loose_key(form), set()).add(row)
     index.pop("", None)
     pool.__dict__["_loose_index"] = index
     return index
@@ -135,9 +164,14 @@ def _loose_index(pool: MatchSource) -> dict[str, dict[str, Card]]:
 def loose_matches(pool: MatchSource, text: str) -> list[Card]:
     """One card of every name whose loose form (or short ``//`` form) is ``text``'s loose form."""
     key = loose_key(text)
-    if not key:
+    rows = _loose_index(pool).get(key) if key else None
+    if not rows:
         return []
-    return list(_loose_index(pool).get(key, {}).values())
+    by_name: dict[str, Card] = {}
+    for row in sorted(rows):
+        card = pool.card_at(row)
+        by_name.setdefault(card.key, card)
+    return list(by_name.values())
 
 
 def name_part(text: str) -> str:
@@ -170,7 +204,7 @@ def resolve_number_and_name(pool: MatchSource, query: str, text: str) -> Resolut
 def resolve_loosely(pool: MatchSource, query: str, text: str, suggest: bool = True) -> Resolution:
     """A name without its punctuation or a short ``//`` name when exactly one card matches,
     the candidates when several do, else an unknown card with suggestions from the name part."""
-    matches = loose_matches(pool, text)
+    matches = [] if looks_like_number(text) else loose_matches(pool, text)  # a number is no name
     if len(matches) == 1:
         return Resolution(query, pool.same_name(matches[0])[0])
     if matches:

@@ -8,6 +8,14 @@ from wixoss_deckcheck.pool.normalize import looks_like_number, name_key, number_
 _MIN_SCORE = 60
 
 
+def _plain_keys(pool: SuggestionSource, keys: list[str]) -> list[tuple[str, str]]:
+    """Each name key with ``⁑`` as ``*``, made once per pool (names holding what was written)."""
+    memo = pool.__dict__.get("_plain_keys")
+    if memo is None:
+        memo = pool.__dict__["_plain_keys"] = [(key, key.replace("\u2051", "*")) for key in keys]
+    return memo
+
+
 def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str]:
     """Return up to ``limit`` ``"NUMBER name"`` strings close to ``text``, in the order a
     player would pick: the closest whole names first (ties: names holding what was written,
@@ -24,12 +32,10 @@ def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str
             found, key=lambda item: (-round(item[1]), query not in item[0], len(item[0]), item[0])
         )
     ]
-    if len(ranked) < limit * 3 and not by_number and len(query) >= 2:
+    if len(ranked) < limit and not by_number and len(query) >= 2:
         part = query.replace("\u2051", "*")
-        ranked += sorted(
-            (key for key in keys if part in key.replace("\u2051", "*") and key not in ranked),
-            key=lambda key: (len(key), key),
-        )[: limit * 3]
+        holding = [key for key, plain in _plain_keys(pool, keys) if part in plain and key not in ranked]
+        ranked += sorted(holding, key=lambda key: (len(key), key))[: limit * 3]
     result: list[str] = []
     seen: set[str] = set()
     for key in ranked:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.decklist.lines import read_card
 from wixoss_deckcheck.decklist.text import read_quick_line
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 
@@ -30,6 +29,8 @@ def entry_line(text: str) -> tuple[int, str] | None:
         return (first, second) if (first, second) != (1, stripped) else None
     if kind == "heading":
         return None
+    from wixoss_deckcheck.decklist.lines import read_card  # the general reader, for the lines that need it
+
     kind, first, second, _listed = read_card(stripped)
     if kind == "entry":
         return first, second

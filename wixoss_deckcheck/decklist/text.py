@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from wixoss_deckcheck.decklist.folding import fold_line
 from wixoss_deckcheck.decklist.headers import date_value, format_value
-from wixoss_deckcheck.decklist.lines import drop_row_numbers, header_of, heading_of, read_general
+from wixoss_deckcheck.decklist.headings import header_of, heading_of
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.pool.normalize import fold_width
@@ -152,7 +152,7 @@ def read_quick_line(line: str) -> tuple:
         return _GENERAL
     if _GENERAL_START.match(folded_query):
         return _GENERAL
-    if heading_of(folded) or header_of(folded):
+    if heading_of(folded) or (("=" in folded or ":" in folded) and header_of(folded)):
         return _GENERAL
     return "entry", count, query
 
@@ -200,6 +200,8 @@ def parse_text_deck(text: str, path: str) -> Deck:
             section = first
             starts.append(len(entries))
             continue
+        from wixoss_deckcheck.decklist.lines import read_general  # only for the lines that need it
+
         kind, first, second, listed = read_general(line)
         if kind == "entry":
             if listed is not None:
@@ -215,7 +217,11 @@ def parse_text_deck(text: str, path: str) -> Deck:
             _set_header(deck, first, second, path, number)
         elif kind == "error":
             raise InputError(first, path, number)
-    if len(entries) >= 3:
+    if len(entries) >= 3 and any(
+        i + 2 < len(entries) and entries[i].count == 1 and entries[i + 1].count == 2 for i in starts
+    ):
+        from wixoss_deckcheck.decklist.lines import drop_row_numbers  # rows numbered 1, 2, 3, ...?
+
         drop_row_numbers(entries, starts, lines)
     return deck
 

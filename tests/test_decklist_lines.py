@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import parse_deck_text
-from wixoss_deckcheck.decklist.headers import date_value, format_value
-from wixoss_deckcheck.decklist.headings import heading_of
+from wixoss_deckcheck.decklist.headings import date_value, format_value, heading_of
 from wixoss_deckcheck.decklist.lines import read_general
 from wixoss_deckcheck.decklist.text import read_quick_line
 from wixoss_deckcheck.errors import InputError

@@ -35,7 +35,7 @@ def sheet_command(
     from pathlib import Path
 
     from wixoss_deckcheck.decklist import load_deck
-    from wixoss_deckcheck.decklist.headers import date_value
+    from wixoss_deckcheck.decklist.headings import date_value
     from wixoss_deckcheck.decklist.reading import read_deck_bytes
     from wixoss_deckcheck.decklist.sheet_write import plan_rows, write_sheet
     from wixoss_deckcheck.errors import InputError, UsageError

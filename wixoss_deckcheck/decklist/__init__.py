@@ -97,12 +97,11 @@ def _kind_of_text(start: str, kind: str) -> str:
         return "cod"
     if start.startswith("{"):
         return "json"
-    if kind == "stdin" and _YAML_KEYS.search(start):
+    if kind == "stdin" and re.search(r"^(?:main|lrig):[ \t]*(?:\r?\n|$|\[)", start, re.MULTILINE):
         return "yaml"
     return "text"
 
 
-_YAML_KEYS = re.compile(r"^(?:main|lrig):[ \t]*(?:\r?\n|$|\[)", re.MULTILINE)
 STDIN = "<stdin>"
 
 _KINDS = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".cod": "cod", ".xlsx": "sheet", ".xlsm": "sheet"}

@@ -13,23 +13,24 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from typing import NamedTuple
 
 # Characters NFKC may join to the character before them: combining marks (NFD accents,
 # U+3099/U+309A kana voicing marks) and the half-width voicing marks.
 _JOINING = frozenset("\uff9e\uff9f\u3099\u309a")
 
 
-class FoldedLine(NamedTuple):
+class FoldedLine:
     """A line, its NFKC form, and the offsets of the NFKC form that fall between raw characters.
 
     ``starts`` maps such an offset of ``text`` to the offset of ``raw`` it stands for;
-    ``None`` when the two are the same string.
+    ``None`` when the two are the same string. (A plain slotted class: it is made for every
+    new line, and a named tuple costs more to define at start-up.)
     """
 
-    raw: str
-    text: str
-    starts: dict[int, int] | None
+    __slots__ = ("raw", "text", "starts")
+
+    def __init__(self, raw: str, text: str, starts: dict[int, int] | None):
+        self.raw, self.text, self.starts = raw, text, starts
 
     def original(self, start: int, end: int) -> str:
         """The player's own spelling of ``text[start:end]`` (stripped), else that NFKC text."""

@@ -4,18 +4,24 @@ Headings, with any decoration: ``【メインデッキ】（40枚）``, ``◆ル
 ``メインデッキ:LB有``, ``Main Deck: 40``, ``LRIG Deck (10)``, ``## Main Deck``,
 ``分身卡组：10张``, and headings that name a card type (``SIGNI (32)``, ``Spells (8)``,
 ``ARTS (5)``) or a Life Burst block (``ライフバースト有``): a heading is never a card.
-Headers without ``#``: ``format: …``, ``フォーマット：…``, ``date: …``, ``日付：…``.
+Headers without ``#``: ``format: …``, ``フォーマット：…``, ``date: …``, ``日付：…``; their
+values as people write them: ``Diva Selection``, ``ディーヴァ``, ``All Star``, ``key
+selection`` name a built-in format; ``2024/05/01``, ``2024年5月1日``, ``2024.5.1`` are dates.
 
-Small and imported with the quick text reader (:mod:`.text`); the card lines of the
-general reader are in :mod:`.lines`, imported only when a line needs them.
+Imported with the quick text reader (:mod:`.text`); its patterns are compiled on first
+use, so a deck that needs none of them pays nothing. The card lines of the general
+reader are in :mod:`.lines`, imported only when a line needs them.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
+import unicodedata
 from functools import lru_cache
+from types import SimpleNamespace
 
-# -- headings ----------------------------------------------------------------------------
+from wixoss_deckcheck.errors import InputError
 
 # Heading words, compared without case, spaces and decoration.
 _MAIN_WORDS = frozenset(
@@ -35,16 +41,39 @@ _TYPE_WORDS = {
         "lrig",
     ),
 }
-#: Life Burst blocks of the main deck (``LB有``, ``ライフバースト無``, ``Non-LB``, ...).
-_BURST_WORDS = re.compile(
-    "ライフバースト(?:有り|有|あり|無し|無|なし)?|(?:with(?:out)?|no|non)?(?:lifeburst|lb)s?(?:有り|有|あり|無し|無|なし)?"
-    "|(?:有|无|無)(?:lb|生命爆发|生命爆發)|生命爆发|生命爆發|bursts?"
-)
-_DECORATION = re.compile(r"[◆◇■□●○★☆▼▽▲△▶▷►◀◁・•※【】〔〕\[\]()「」『』<>《》〈〉=~\-—–:;|*_#/&+,.!?]+")
-_COUNT_DECORATION = re.compile(
-    r"(?:合計|計|total|最大)?\s*(?:[x×]\s*)?\d+\s*(?:枚まで|枚|张|張|cards?)?", re.IGNORECASE
-)
-_MARKDOWN = re.compile(r"^(?:#{1,6}\s*|\*\*|__)")
+_HEADER_KEYS = {
+    **dict.fromkeys(("format", "フォーマット", "レギュレーション", "regulation", "赛制", "賽制", "格式"), "format"),
+    **dict.fromkeys(("date", "日付", "日時", "大会日", "大会日時", "開催日", "日期", "比赛日期"), "date"),
+    **dict.fromkeys(("name", "deck name", "デッキ名", "卡组名", "卡組名", "牌组名"), "name"),
+}
+#: Ways of writing the built-in formats' names, compared without case, spaces,
+#: hyphens, underscores and middle dots.
+_FORMAT_NAMES = {
+    "diva": "diva divaselection ディーヴァ ディーヴァセレクション ディーバ ディーバセレクション ディーヴァセレクト "
+    "歌姬构筑 歌姫構築 歌姬 歌姫".split(),
+    "key": "key keyselection キー キーセレクション 钥匙构筑 鑰匙構築 钥匙".split(),
+    "all-star": "allstar all オールスター 全明星赛制 全明星 全明星賽制".split(),
+}
+_BY_NAME = {name: format_id for format_id, names in _FORMAT_NAMES.items() for name in names}
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> SimpleNamespace:
+    """Every pattern of this module, compiled the first time one is needed."""
+    return SimpleNamespace(
+        burst=re.compile(  # Life Burst blocks of the main deck (LB有, ライフバースト無, Non-LB, ...)
+            "ライフバースト(?:有り|有|あり|無し|無|なし)?|(?:with(?:out)?|no|non)?(?:lifeburst|lb)s?"
+            "(?:有り|有|あり|無し|無|なし)?|(?:有|无|無)(?:lb|生命爆发|生命爆發)|生命爆发|生命爆發|bursts?"
+        ),
+        decoration=re.compile(r"[◆◇■□●○★☆▼▽▲△▶▷►◀◁・•※【】〔〕\[\]()「」『』<>《》〈〉=~\-—–:;|*_#/&+,.!?]+"),
+        count=re.compile(r"(?:合計|計|total|最大)?\s*(?:[x×]\s*)?\d+\s*(?:枚まで|枚|张|張|cards?)?", re.IGNORECASE),
+        markdown=re.compile(r"^(?:#{1,6}\s*|\*\*|__)"),
+        header=re.compile(r"^#*\s*([^\W\d][\w ]{0,11}?)\s*[:=]\s*(.*?)\s*$"),
+        noise=re.compile(r"[\s\-_・·.]+"),
+        iso=re.compile(r"\d{4}-\d{2}-\d{2}"),
+        date=re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?"),
+        date_rest=re.compile(r"(?:\(.\)|（.）)?\s*(?:[T\s]?\d{1,2}:\d{2}(?::\d{2})?.*)?"),
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -53,12 +82,13 @@ def heading_of(text: str) -> str | None:
     text = text.strip()
     if not text or text[0].isdigit():  # "4 SIGNI" is a count and a card, as the quick reader reads it
         return None
-    text = _MARKDOWN.sub("", text)
-    compact = _COUNT_DECORATION.sub("", _DECORATION.sub(" ", text))
+    patterns = _patterns()
+    text = patterns.markdown.sub("", text)
+    compact = patterns.count.sub("", patterns.decoration.sub(" ", text))
     compact = "".join(compact.casefold().split())
     if not compact:
         return None
-    without_burst = _BURST_WORDS.sub("", compact)
+    without_burst = patterns.burst.sub("", compact)
     if compact in _MAIN_WORDS or compact in _LRIG_WORDS or compact in _TYPE_WORDS:
         word = compact
     elif without_burst != compact:
@@ -74,20 +104,46 @@ def heading_of(text: str) -> str | None:
     return _TYPE_WORDS.get(word)
 
 
-# -- headers without "#" ---------------------------------------------------------------
-
-_HEADER_KEYS = {
-    **dict.fromkeys(("format", "フォーマット", "レギュレーション", "regulation", "赛制", "賽制", "格式"), "format"),
-    **dict.fromkeys(("date", "日付", "日時", "大会日", "大会日時", "開催日", "日期", "比赛日期"), "date"),
-    **dict.fromkeys(("name", "deck name", "デッキ名", "卡组名", "卡組名", "牌组名"), "name"),
-}
-_HEADER = re.compile(r"^#*\s*([^\W\d][\w ]{0,11}?)\s*[:=]\s*(.*?)\s*$")
-
-
 def header_of(text: str) -> tuple[str, str] | None:
     """``(key, value)`` when the NFKC text of a line is a ``format:``/``date:``/``name:`` header."""
-    match = _HEADER.match(text)
+    match = _patterns().header.match(text)
     if not match:
         return None
     key = _HEADER_KEYS.get(match.group(1).casefold())
     return (key, match.group(2)) if key else None
+
+
+@lru_cache(maxsize=256)  # decks repeat their headers
+def format_value(value: str) -> str | None:
+    """The format a header names: a built-in id when the name is one of the usual ways
+    of writing it, else the value as written (lower case), for the format loader to judge."""
+    text = unicodedata.normalize("NFKC", value).strip()
+    if not text:
+        return None
+    compact = _patterns().noise.sub("", text.casefold())
+    return _BY_NAME.get(compact, text.lower())
+
+
+def date_value(value: str, path: str | None = None, line: int | None = None) -> str | None:
+    """A date as ``YYYY-MM-DD``; anything that is not a date is an InputError naming the line.
+
+    A time after the date (``2024/05/01 13:00``, a sheet's date-time) is ignored.
+    """
+    patterns = _patterns()
+    if patterns.iso.fullmatch(value):  # the usual header: no NFKC needed
+        try:
+            return _dt.date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
+    text = unicodedata.normalize("NFKC", value).strip()
+    if not text:
+        return None
+    match = patterns.date.match(text)
+    if match:
+        rest = text[match.end() :].strip()
+        if not rest or patterns.date_rest.fullmatch(rest):
+            try:
+                return _dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3))).isoformat()
+            except ValueError:
+                pass
+    raise InputError(f"not a date: {value.strip()!r} (write YYYY-MM-DD)", path, line)

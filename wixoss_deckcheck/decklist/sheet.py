@@ -17,7 +17,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
-from wixoss_deckcheck.decklist.headers import date_value
+from wixoss_deckcheck.decklist.headings import date_value
 from wixoss_deckcheck.decklist.sheet_layout import SheetLayout, find_layout, label, tick_state
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry

@@ -12,7 +12,9 @@ Accepted lines (full-width digits and letters work too)::
 
 The lines above are read here quickly (and remembered: the decks of an audit share
 most lines). Every other line -- bullets, counts in Japanese and Chinese, decorated
-headings, spreadsheet rows -- goes to the general reader, :mod:`.lines`.
+headings, spreadsheet rows -- goes to the general reader, :mod:`.lines`. The readers of
+what a plain deck never holds (:mod:`.folding`, :mod:`.headings`, :mod:`.lines`) are
+imported on first need, so checking a plain deck starts as fast as before.
 """
 
 from __future__ import annotations
@@ -20,12 +22,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wixoss_deckcheck.decklist.folding import fold_line
-from wixoss_deckcheck.decklist.headers import date_value, format_value
-from wixoss_deckcheck.decklist.headings import header_of, heading_of
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
-from wixoss_deckcheck.pool.normalize import fold_width
+from wixoss_deckcheck.pool.normalize import fold_width, looks_like_number
 
 MAX_COPIES = 99
 MAX_LINES = 2_000
@@ -104,8 +103,14 @@ def section_of_heading(line: str) -> str | None:
 
 @lru_cache(maxsize=8192)  # pure; the lines of a batch of decks repeat a lot
 def parse_entry_line(line: str) -> tuple[int, str] | None:
-    """Split ``4x NAME`` / ``NAME x4`` / ``NAME`` into (count, name-or-number)."""
-    folded_line = fold_line(line)
+    """Split ``4x NAME`` / ``NAME x4`` / ``NAME`` into (count, name-or-number). The line is
+    read on its NFKC form; the name is cut back from the line as written (:mod:`.folding`)."""
+    if line.isascii():  # NFKC leaves ASCII as it is
+        folded_line = _Ascii(line)
+    else:
+        from wixoss_deckcheck.decklist.folding import fold_line
+
+        folded_line = fold_line(line)  # type: ignore[assignment]
     folded = folded_line.text
     offset = len(folded) - len(folded.lstrip())
     stripped = folded.strip()
@@ -120,10 +125,24 @@ def parse_entry_line(line: str) -> tuple[int, str] | None:
     return None
 
 
+class _Ascii:
+    """An ASCII line as :class:`~wixoss_deckcheck.decklist.folding.FoldedLine` (its own NFKC form)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def original(self, start: int, end: int) -> str:
+        return self.text[start:end].strip()
+
+
 #: What makes a line one for the general reader: a tab, a bullet or list mark first, a
 #: count written another way (枚, 张, ✕, a second count, a count with a leading zero), or
 #: a lone number in the name.
-_GENERAL_MARKS = re.compile(r"[\t枚张張×✕✖]|(?:^|\s)[xX*]?\d+[xX*]?(?:\s|$)|\d\s*(?:cards?|copies)$", re.IGNORECASE)
+_GENERAL_MARKS = re.compile(
+    r"[\t枚张張×✕✖]|(?:^|\s)[xX*]?\d+[xX*]?(?:\s|$)|\d\s*(?:[cC][aA][rR][dD][sS]?|[cC][oO][pP][iI][eE][sS])$"
+)
 _GENERAL_START = re.compile(r"[•・·◦‣▪▫●○◆◇■□►▶▸→【〔<《〈「『(\[]|[-*+>](?:\s|$)|\d")
 _GENERAL = ("general", None, None)
 
@@ -152,6 +171,10 @@ def read_quick_line(line: str) -> tuple:
         return _GENERAL
     if _GENERAL_START.match(folded_query):
         return _GENERAL
+    if any(char.isdigit() for char in folded_query) and looks_like_number(folded_query):
+        return "entry", count, query  # a card number: never a heading or a header
+    from wixoss_deckcheck.decklist.headings import header_of, heading_of
+
     if heading_of(folded) or (("=" in folded or ":" in folded) and header_of(folded)):
         return _GENERAL
     return "entry", count, query
@@ -226,6 +249,10 @@ def parse_text_deck(text: str, path: str) -> Deck:
     return deck
 
 
+#: A ``#`` line longer than this is a comment, never a Markdown heading (``## Main Deck``).
+_LONGEST_HEADING = 64
+
+
 @lru_cache(maxsize=4096)
 def _hash_line(line: str) -> tuple[str | None, str]:
     """What a ``#`` line says: a header (``("format", value)``, ``date``, ``name``), a Markdown
@@ -235,14 +262,34 @@ def _hash_line(line: str) -> tuple[str | None, str]:
     if header:
         key = header.group(1).lower()
         return ("name" if key == "deck" else key), header.group(2)
+    if len(folded) > _LONGEST_HEADING:
+        return None, ""
+    from wixoss_deckcheck.decklist.headings import heading_of
+
     section = heading_of(folded)
     return ("heading", section) if section else (None, "")
 
 
+#: Header values read as they are (else as people write them: :mod:`.headings`).
+_PLAIN_FORMATS = frozenset(("diva", "key", "all-star"))
+_ISO_DATE = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])")  # every month has these days
+
+
 def _set_header(deck: Deck, key: str, value: str, path: str, number: int) -> None:
     if key == "format":
-        deck.format, deck.format_line = format_value(value), number
+        if value in _PLAIN_FORMATS:
+            deck.format = value
+        else:
+            from wixoss_deckcheck.decklist.headings import format_value
+
+            deck.format = format_value(value)
+        deck.format_line = number
     elif key == "date":
-        deck.date = date_value(value, path, number)
+        if _ISO_DATE.fullmatch(value):
+            deck.date = value
+        else:
+            from wixoss_deckcheck.decklist.headings import date_value
+
+            deck.date = date_value(value, path, number)
     else:
         deck.name = value.strip() or None

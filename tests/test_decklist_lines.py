@@ -91,6 +91,15 @@ def test_headings(heading, section):
     assert entries(f"{heading}\nWD01-010\n") == [(1, "WD01-010", section)]
 
 
+def test_every_heading_word_holds_a_stem_the_quick_reader_knows():
+    from wixoss_deckcheck.decklist import headings
+    from wixoss_deckcheck.decklist.text import HEADING_STEMS
+
+    words = headings._MAIN_WORDS | headings._LRIG_WORDS | set(headings._TYPE_WORDS)
+    words |= {"lb", "lb有", "ライフバースト無", "withoutlifeburst", "nonlb", "生命爆发", "有生命爆发", "bursts"}
+    assert [word for word in words if not any(stem in word for stem in HEADING_STEMS)] == []
+
+
 def test_no_card_name_reads_as_a_heading(full_pool):
     headings = {name for _key, cards in full_pool.name_index() for card in cards for name in [card.name]}
     assert not [name for name in headings if heading_of(unicodedata.normalize("NFKC", name))]

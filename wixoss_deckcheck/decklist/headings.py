@@ -22,6 +22,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.pool.normalize import looks_like_number
 
 # Heading words, compared without case, spaces and decoration.
 _MAIN_WORDS = frozenset(
@@ -82,6 +83,8 @@ def heading_of(text: str) -> str | None:
     text = text.strip()
     if not text or text[0].isdigit():  # "4 SIGNI" is a count and a card, as the quick reader reads it
         return None
+    if any(char.isdigit() for char in text) and looks_like_number(text):
+        return None  # a card number is never a heading
     patterns = _patterns()
     text = patterns.markdown.sub("", text)
     compact = patterns.count.sub("", patterns.decoration.sub(" ", text))

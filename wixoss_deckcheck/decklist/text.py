@@ -117,12 +117,17 @@ def parse_entry_line(line: str) -> tuple[int, str] | None:
     for pattern in _COUNT_FIRST:
         match = pattern.match(stripped)
         if match:
-            return int(match.group(1)), folded_line.original(offset + match.start(2), offset + len(stripped))
+            return _count(match.group(1)), folded_line.original(offset + match.start(2), offset + len(stripped))
     for pattern in _COUNT_LAST:
         match = pattern.match(stripped)
         if match:
-            return int(match.group(2)), folded_line.original(offset, offset + match.end(1))
+            return _count(match.group(2)), folded_line.original(offset, offset + match.end(1))
     return None
+
+
+def _count(digits: str) -> int:
+    """A copy count; ``-1`` (out of range) for one written with a leading zero (``012``)."""
+    return -1 if digits[:1] == "0" and len(digits) > 1 else int(digits)
 
 
 class _Ascii:
@@ -137,13 +142,25 @@ class _Ascii:
         return self.text[start:end].strip()
 
 
-#: What makes a line one for the general reader: a tab, a bullet or list mark first, a
-#: count written another way (枚, 张, ✕, a second count, a count with a leading zero), or
-#: a lone number in the name.
-_GENERAL_MARKS = re.compile(
-    r"[\t枚张張×✕✖]|(?:^|\s)[xX*]?\d+[xX*]?(?:\s|$)|\d\s*(?:[cC][aA][rR][dD][sS]?|[cC][oO][pP][iI][eE][sS])$"
-)
-_GENERAL_START = re.compile(r"[•・·◦‣▪▫●○◆◇■□►▶▸→【〔<《〈「『(\[]|[-*+>](?:\s|$)|\d")
+#: What makes a line one for the general reader: a tab or a count written another way
+#: (枚, 张, ✕, a second count, a count with a leading zero), a lone number in the name, a
+#: bullet or list mark first. (Plain string tests where they do: patterns with many
+#: characters cost start-up time to compile.)
+_GENERAL_CHARS = frozenset("\t枚张張×✕✖")
+_LONE_NUMBER = re.compile(r"(?:^|\s)[xX*]?\d+[xX*]?(?:\s|$)|\d\s*(?:cards?|copies)$")
+_GENERAL_FIRST = frozenset("•・·◦‣▪▫●○◆◇■□►▶▸→【〔<《〈「『([0123456789")
+
+
+def _general_start(text: str) -> bool:
+    """A bullet or list mark first (``- ``, ``・``, ``1. ``, ``【``...): the general reader's line."""
+    first = text[:1]
+    return first in _GENERAL_FIRST or (first != "" and first in "-*+>" and (text[1:2] == "" or text[1:2].isspace()))
+
+
+def _general_marks(text: str) -> bool:
+    return not _GENERAL_CHARS.isdisjoint(text) or _LONE_NUMBER.search(text.lower()) is not None
+
+
 _GENERAL = ("general", None, None)
 
 
@@ -159,17 +176,17 @@ def read_quick_line(line: str) -> tuple:
     if parsed is None:
         count, query = 1, line
         folded = fold_width(line).strip()
-        if _GENERAL_START.match(folded):
+        if _general_start(folded):
             return _GENERAL
     else:
         count, query = parsed
         folded = fold_width(line).strip()
-        if folded[:1] == "0" or "\t" in folded or (not folded[:1].isdigit() and _GENERAL_START.match(folded)):
+        if folded[:1] == "0" or "\t" in folded or (not folded[:1].isdigit() and _general_start(folded)):
             return _GENERAL
     folded_query = fold_width(query)
-    if not 1 <= count <= MAX_COPIES or _CONTROL.search(query) or _GENERAL_MARKS.search(folded_query):
+    if not 1 <= count <= MAX_COPIES or _CONTROL.search(query) or _general_marks(folded_query):
         return _GENERAL
-    if _GENERAL_START.match(folded_query):
+    if _general_start(folded_query):
         return _GENERAL
     if any(char.isdigit() for char in folded_query) and looks_like_number(folded_query):
         return "entry", count, query  # a card number: never a heading or a header
@@ -251,6 +268,12 @@ def parse_text_deck(text: str, path: str) -> Deck:
 
 #: A ``#`` line longer than this is a comment, never a Markdown heading (``## Main Deck``).
 _LONGEST_HEADING = 64
+#: Every heading word of :mod:`.headings` holds one of these (a test keeps the two in step):
+#: a ``#`` line without one is a comment, and the heading reader is not even imported.
+HEADING_STEMS = tuple(
+    "main lrig deck side signi spell arts piece key resona assist burst lb メイン ルリグ デッキ シグニ スペル アーツ "
+    "ピース キー レゾナ アシスト ライフバースト 卡 牌 分身 精灵 精靈 魔法 技艺 技藝 共鸣 共鳴 辅助 輔助 生命爆".split()
+)
 
 
 @lru_cache(maxsize=4096)
@@ -262,7 +285,8 @@ def _hash_line(line: str) -> tuple[str | None, str]:
     if header:
         key = header.group(1).lower()
         return ("name" if key == "deck" else key), header.group(2)
-    if len(folded) > _LONGEST_HEADING:
+    lowered = folded.casefold()
+    if len(folded) > _LONGEST_HEADING or not any(stem in lowered for stem in HEADING_STEMS):
         return None, ""
     from wixoss_deckcheck.decklist.headings import heading_of
 

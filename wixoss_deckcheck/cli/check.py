@@ -78,7 +78,8 @@ def check_command(
     play=False,
     excel=False,
 ):
-    """Check each DECK (text, YAML, JSON or Cockatrice .cod) and name every problem."""
+    """Check each DECK (text, YAML, JSON, webxoss export, Cockatrice .cod, decklist sheet .xlsx; - reads
+    standard input) and name every problem."""
     from wixoss_deckcheck.cli.options import apply_settings, choose_output_format, use_color
 
     merged = apply_settings(click.get_current_context(), dict(locals()))  # settings file < command line

@@ -51,7 +51,7 @@ format_file_option = click.option(
 encoding_option = click.option(
     "--encoding",
     metavar="NAME",
-    help="Decklist encoding (default: detect UTF-8/UTF-16/Shift_JIS).",
+    help="Decklist encoding (default: detect UTF-8/UTF-16/Shift_JIS/GBK/Big5).",
 )
 disable_option = click.option(
     "--disable",

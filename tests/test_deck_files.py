@@ -155,7 +155,7 @@ def test_empty_files_say_so(tmp_path, capsys, full_pool_path, content, fragment)
     path = tmp_path / "deck.txt"
     path.write_text(content, encoding="utf-8")
     code, _out, err = run_main(capsys, "check", "--no-config", "--cardpool", str(full_pool_path), str(path))
-    assert code == 2 and f"error: {path}: {fragment}" in err
+    assert code == 2 and f"error: {path}:1: {fragment}" in err  # a whole-file problem points at line 1
 
 
 # -- webxoss --------------------------------------------------------------------------------

@@ -72,8 +72,7 @@ def _patterns() -> SimpleNamespace:
         header=re.compile(r"^#*\s*([^\W\d][\w ]{0,11}?)\s*[:=]\s*(.*?)\s*$"),
         noise=re.compile(r"[\s\-_・·.]+"),
         iso=re.compile(r"\d{4}-\d{2}-\d{2}"),
-        date=re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?"),
-        date_rest=re.compile(r"(?:\(.\)|（.）)?\s*(?:[T\s]?\d{1,2}:\d{2}(?::\d{2})?.*)?"),
+        date=re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?:\s*日)?"),
     )
 
 
@@ -130,7 +129,8 @@ def format_value(value: str) -> str | None:
 def date_value(value: str, path: str | None = None, line: int | None = None) -> str | None:
     """A date as ``YYYY-MM-DD``; anything that is not a date is an InputError naming the line.
 
-    A time after the date (``2024/05/01 13:00``, a sheet's date-time) is ignored.
+    What follows the date after a space or a bracket is a note, ignored: a weekday or a time
+    (``2024/05/01（水） 13:00``, a sheet's date-time), ``2025-04-26 (release day)``.
     """
     patterns = _patterns()
     if patterns.iso.fullmatch(value):  # the usual header: no NFKC needed
@@ -143,8 +143,8 @@ def date_value(value: str, path: str | None = None, line: int | None = None) -> 
         return None
     match = patterns.date.match(text)
     if match:
-        rest = text[match.end() :].strip()
-        if not rest or patterns.date_rest.fullmatch(rest):
+        rest = text[match.end() :]
+        if not rest.strip() or rest[0].isspace() or rest[0] in "(（[" or (rest[0] == "T" and rest[1:2].isdigit()):
             try:
                 return _dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3))).isoformat()
             except ValueError:

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from wixoss_deckcheck.cli.options import lang_option
+from wixoss_deckcheck.cli.options import lang_option, text_or_json_option
 
 
 def _span(since: str | None, until: str | None) -> str:
@@ -25,7 +25,7 @@ def _span(since: str | None, until: str | None) -> str:
 
 
 @click.group("formats", invoke_without_command=True)
-@click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text")
+@text_or_json_option
 @lang_option
 @click.pass_context
 def formats_group(ctx, output_format, lang):
@@ -77,7 +77,7 @@ def formats_group(ctx, output_format, lang):
 @click.option("--format-file", metavar="FILE", help="Show a format file of your own instead.")
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Show the rules in force that day (default: today).")
 @click.option("--all", "show_all", is_flag=True, help="Show every dated rule and entry, not only those in force.")
-@click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text")
+@text_or_json_option
 @lang_option
 def show_command(format_id, format_file, as_of, show_all, output_format, lang):
     """Print the rules and Mayu's Room entries of FORMAT_ID in force on a day."""

@@ -200,3 +200,15 @@ def use_color(choice: str | None, output: str | None, stream=None) -> bool:
     from wixoss_deckcheck.cli.habits import use_color as choose
 
     return choose(choice, output, stream)
+
+
+#: ``-O text|json`` of the commands that report one thing (formats, rules, simulate, replay).
+text_or_json_option = click.option(
+    "--output-format",
+    "-O",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)

@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, lang_option
+from wixoss_deckcheck.cli.options import cardpool_option, lang_option, text_or_json_option
 
 
 @click.command("replay")
 @click.argument("record", metavar="RECORD")
 @click.option("--format", "-f", "format_id", metavar="FORMAT", help="Format (default: the record's header).")
-@click.option(
-    "--output-format",
-    "-O",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Report format.",
-)
+@text_or_json_option
 @cardpool_option
 @lang_option
 def replay_command(record, format_id, output_format, cardpool, lang):

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from wixoss_deckcheck.cli.options import lang_option
+from wixoss_deckcheck.cli.options import lang_option, text_or_json_option
 
 
 def _usage() -> tuple[dict[str, list[str]], dict[str, list[dict]]]:
@@ -42,7 +42,7 @@ def _usage() -> tuple[dict[str, list[str]], dict[str, list[dict]]]:
 
 
 @click.command("rules")
-@click.option("--output-format", "-O", "output_format", type=click.Choice(["text", "json"]), default="text")
+@text_or_json_option
 @lang_option
 def rules_command(output_format, lang):
     """List every check: stable code, name, severity, what it checks, and which formats use it.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option
+from wixoss_deckcheck.cli.options import cardpool_option, text_or_json_option
 
 MAX_GAMES = 100_000_000
 MAX_TURNS = 40
@@ -46,15 +46,7 @@ MAX_TURNS = 40
     default=None,
     help="Turns to simulate (default 6; 10 with --goldfish).",
 )
-@click.option(
-    "--output-format",
-    "-O",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Report format.",
-)
+@text_or_json_option
 @click.option(
     "--hit",
     "hit",

@@ -156,3 +156,29 @@ def test_staging_folders_of_killed_updates_are_removed_next_run(home, site):
     assert result.returncode == 0, result.stderr[-2000:]
     assert not killed.exists() and not older.exists()
     shutil.rmtree(root)
+
+
+def test_a_host_that_cannot_be_resolved_is_not_retried(tmp_path):
+    """No network or no DNS: one clear line at once, not four tries and a cut message."""
+    from wixoss_deckcheck.update.http import FetchError, Fetcher
+    from wixoss_deckcheck.update.sources import FetchPolicy
+
+    waits: list[float] = []
+    fetcher = Fetcher(FetchPolicy(retries=3, backoff=5.0, timeout=5.0), sleep=waits.append)
+    with pytest.raises(FetchError) as caught:
+        fetcher.fetch("http://no-such-host.invalid/cards.json", tmp_path / "cards.json")
+    message = str(caught.value)
+    assert "cannot resolve the host no-such-host.invalid" in message
+    assert "tried" not in message and waits == []  # no retry, no back-off
+    assert not (tmp_path / "cards.json").exists()
+
+
+def test_a_long_connection_error_is_cut_at_a_word():
+    from wixoss_deckcheck.update.http import _short
+
+    inner = ConnectionRefusedError("[Errno 111] Connection refused " + "and some more words " * 20)
+    outer = OSError("HTTPConnectionPool(host='127.0.0.1', port=9): Max retries exceeded")
+    outer.__cause__ = inner
+    text = _short(outer, limit=60)
+    assert text.startswith("[Errno 111] Connection refused") and text.endswith(" …")
+    assert len(text) <= 62 and not text[:-2].endswith(("wor", "mor", "som"))

@@ -138,6 +138,9 @@ class Fetcher:
             except (self.requests.exceptions.ChunkedEncodingError, self.requests.exceptions.ContentDecodingError):
                 last = "the connection closed before the whole body came (truncated)"
             except self.requests.ConnectionError as exc:
+                host = _unresolved_host(exc, url)
+                if host is not None:  # no network or no DNS: trying again would only wait
+                    raise FetchError(f"{url}: cannot resolve the host {host} (no network, or no DNS?)") from None
                 last = f"connection failed ({_short(exc)})"
             except self.requests.RequestException as exc:
                 raise FetchError(f"{url}: {_short(exc)}") from None
@@ -257,6 +260,48 @@ class _Live:
                     pass
 
 
-def _short(exc: Exception) -> str:
-    text = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
-    return text[:200]
+#: What the resolver says when a host name cannot be resolved (glibc, macOS, Windows, urllib3).
+_DNS_WORDS = (
+    "NameResolutionError",
+    "Name or service not known",
+    "Temporary failure in name resolution",
+    "nodename nor servname",
+    "getaddrinfo failed",
+    "No address associated with hostname",
+)
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """The exception and everything it wraps (``__cause__``, ``__context__``, urllib3's ``reason``)."""
+    seen: list[BaseException] = []
+    stack: list[BaseException] = [exc]
+    while stack and len(seen) < 20:
+        item = stack.pop()
+        if any(item is known for known in seen):
+            continue
+        seen.append(item)
+        for nested in (item.__cause__, item.__context__, getattr(item, "reason", None), *getattr(item, "args", ())):
+            if isinstance(nested, BaseException):
+                stack.append(nested)
+    return seen
+
+
+def _unresolved_host(exc: BaseException, url: str) -> str | None:
+    """The host name of ``url`` when ``exc`` says it cannot be resolved, else None."""
+    import socket
+    from urllib.parse import urlsplit
+
+    for item in _causes(exc):
+        if isinstance(item, socket.gaierror) or any(word in str(item) for word in _DNS_WORDS):
+            return urlsplit(url).hostname or url
+    return None
+
+
+def _short(exc: Exception, limit: int = 200) -> str:
+    """A one-line reason, the innermost one when requests wraps it; cut at a word, never mid-word."""
+    reasons = [str(item).splitlines()[0] for item in _causes(exc) if str(item)]
+    text = reasons[-1] if reasons else exc.__class__.__name__
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return (cut if len(cut) > limit // 2 else text[:limit]) + " …"

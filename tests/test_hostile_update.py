@@ -160,7 +160,7 @@ def test_staging_folders_of_killed_updates_are_removed_next_run(home, site):
 
 def test_a_host_that_cannot_be_resolved_is_not_retried(tmp_path):
     """No network or no DNS: one clear line at once, not four tries and a cut message."""
-    from wixoss_deckcheck.update.http import FetchError, Fetcher
+    from wixoss_deckcheck.update.http import Fetcher, FetchError
     from wixoss_deckcheck.update.sources import FetchPolicy
 
     waits: list[float] = []

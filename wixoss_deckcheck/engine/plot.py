@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import os
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -122,7 +122,9 @@ def needs_cjk(text: str) -> bool:
 
 
 def _values(entries: list[dict[str, Any]]) -> list[float]:
-    return [e["probability_exact"] if e["probability_exact"] is not None else e["probability_simulated"] for e in entries]
+    return [
+        e["probability_exact"] if e["probability_exact"] is not None else e["probability_simulated"] for e in entries
+    ]
 
 
 def series(
@@ -163,8 +165,15 @@ def _group_cards_by_copies(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
         card = group["cards"][0]
         key = (group["copies"][0], card.type, card.level, group["turns"])
         if key not in merged:
-            merged[key] = {"turns": group["turns"], "sums": [0.0] * len(group["turns"]), "n": 0,
-                           "labels": [], "cards": [], "copies": [], "mean": True}
+            merged[key] = {
+                "turns": group["turns"],
+                "sums": [0.0] * len(group["turns"]),
+                "n": 0,
+                "labels": [],
+                "cards": [],
+                "copies": [],
+                "mean": True,
+            }
             out.append(merged[key])
         target = merged[key]
         weight = len(group["labels"])
@@ -193,8 +202,9 @@ def _combined_label(group: dict[str, Any], names) -> str:
         parts.append(card_labels[0])
     elif card_labels:
         cards = [card for card in group["cards"] if card is not None]
-        types = {card.type for card in cards}
-        what = m.card_type(types.pop()) if len(types) == 1 else m.simulate("cards_word")
+        from wixoss_deckcheck.engine.report_text import card_word
+
+        what = card_word(cards, m)
         copies = next(n for n, card in zip(group["copies"], group["cards"], strict=True) if card is not None)
         head = m.simulate("each_of", n=len(card_labels), what=what, copies=copies)
         if group.get("mean"):
@@ -238,7 +248,8 @@ def write_plot(
     names = Names(messages, cards)
     lines, total = series(report, names, hit)
     texts = [label for label, _t, _v in lines] + [_title(report, messages), messages.simulate("plot_x")]
-    font, clean = None, str
+    font: str | None = None
+    clean: Callable[[str], str] = str
     if any(needs_cjk(text) for text in texts):
         font = find_cjk_font()
         if font is None:
@@ -250,8 +261,10 @@ def write_plot(
     lines = [(clean(label), turns, values) for label, turns, values in lines]
     lines, left_out = lines[:MAX_SERIES], lines[MAX_SERIES:]
     target = Path(path)
-    style = {"font.family": "sans-serif", "font.sans-serif": [font, "DejaVu Sans"]} if font else {}
-    with plt.rc_context(style):
+    with plt.rc_context():  # the font is this picture's only
+        if font:
+            matplotlib.rcParams["font.family"] = "sans-serif"
+            matplotlib.rcParams["font.sans-serif"] = [font, "DejaVu Sans"]
         figure, axes = plt.subplots(figsize=(11, 5.5))
         for index, (label, turns, values) in enumerate(lines):
             axes.plot(

@@ -98,9 +98,13 @@ class Names:
         word = self.word_group(term)
         if word is not None:
             return word, None
-        card = self.same_card(list(hit.get("cards") or []))
+        numbers = list(hit.get("cards") or [])
+        card = self.same_card(numbers)
         if card is not None:
             return self.card_with_number(card.number), card
+        if term in numbers and not any(n in self.cards for n in numbers):  # a card the caller did not pass
+            label = hit.get("group") or term
+            return (term if self.numbers_only else label), Card.make(term, label, "")
         return hit.get("group") or term, None
 
 
@@ -144,13 +148,18 @@ def merge_rows(hits: list[dict[str, Any]], names: Names) -> list[dict[str, Any]]
         if len(row["members"]) == 1:
             row["label"] = row["members"][0]
         elif row["cards"][0] is not None:
-            types = {card.type for card in row["cards"]}
-            what = m.card_type(types.pop()) if len(types) == 1 else m.simulate("cards_word")
+            what = card_word(row["cards"], m)
             row["label"] = m.simulate("each_of", n=len(row["members"]), what=what, copies=row["copies"])
         else:
             row["label"] = m.simulate("each_of_groups", groups=" / ".join(row["members"]))
         out.append(row)
     return out
+
+
+def card_word(cards: list[Card], m: Messages) -> str:
+    """What the merged cards are: their type when they share one ("SIGNI"), else "cards"."""
+    types = {card.type for card in cards}
+    return m.card_type(types.pop()) if len(types) == 1 and "" not in types else m.simulate("cards_word")
 
 
 def _wrap(items: list[str], indent: str, width: int = LINE_WIDTH) -> list[str]:
@@ -192,17 +201,15 @@ def render_simulation(report: dict[str, Any], lang: str | None = "en", cards: Ma
         + (f" ({mulligan['description']})" if mulligan.get("description") else "")
     )
     path = " → ".join(f"{names.card(c['number'], c['name'])} (Lv{c['level']})" for c in model["center_path"])
-    out.append(
-        f"{m.simulate('center')}: {path or m.simulate('no_center')}; {m.simulate('start_lrigs')}: {model['start_lrigs']}"
-    )
+    center = path or m.simulate("no_center")
+    out.append(f"{m.simulate('center')}: {center}; {m.simulate('start_lrigs')}: {model['start_lrigs']}")
     note = m.simulate("note")
     for text in model["notes"]:
         out.append(f"{note}: {text}")
     out.append(f"{note}: {m.simulate('effects')}")
     out.append(f"{note}: {m.simulate('turn_note')}")
     out.append(f"{note}: {m.simulate('pm_note')}")
-    if "goldfish" not in report:
-        out.append(f"{note}: {m.simulate('crush_note')}")
+    out.append(f"{note}: {m.simulate('crush_note')}")  # the hand and ener model never crushes
     if "query" in report:
         label, _card = names.group({"term": report["query"], "cards": report.get("cards"), "group": report["query"]})
         out.append("")
@@ -235,6 +242,8 @@ def render_simulation(report: dict[str, Any], lang: str | None = "en", cards: Ma
         )
     gold = report.get("goldfish")
     if gold and "seats" in gold:
+        from wixoss_deckcheck.engine.goldfish_run import render_goldfish
+
         out.extend(render_goldfish(gold, names))
     elif gold:
         out.extend(_tally_goldfish(gold, report["turns"], m))
@@ -288,80 +297,6 @@ def _life_and_grow(report: dict[str, Any], names: Names) -> list[str]:
     return out
 
 
-def _gpct(value: float) -> str:
-    return f"{100 * value:.1f}%"
-
-
-def _cell(entry: dict[str, Any]) -> str:
-    low, high = entry["wilson_95"]
-    return f"{_gpct(entry['probability'])} [{_gpct(low)}–{_gpct(high)}]"
-
-
-def _means(rows: list[dict[str, Any]], key: str) -> str:
-    return "; ".join(f"t{row['turn']} {row[key]['mean']:.2f}±{row[key]['standard_error']:.2f}" for row in rows)
-
-
-def render_goldfish(gold: dict[str, Any], names: Names) -> list[str]:
-    """The goldfish section (rules engine, both seats) of the text report."""
-    m = names.messages
-    note = m.simulate("note")
-    out = [
-        "",
-        m.simulate("goldfish_title", games=f"{gold['games_per_seat']:,}", seed=gold["seed"])
-        + " "
-        + m.simulate("goldfish_policy"),
-    ]
-    plan = gold["plan"]
-
-    def line(numbers: list[str]) -> str:
-        return " → ".join(names.card_with_number(n) for n in numbers)
-
-    out.append(f"  {m.simulate('plan_center')}: {line(plan['center'])}")
-    for assist in plan["assists"]:
-        out.append(f"  {m.simulate('plan_assist')}: {line(assist)}")
-    crushes = {seat["opponent_crushes_per_turn"] for seat in gold["seats"].values()}
-    for name, seat in gold["seats"].items():
-        crush = seat["opponent_crushes_per_turn"]
-        seat_word = m.simulate("seat_first" if name == "first" else "seat_second")
-        heading = m.simulate("going_crushes", seat=seat_word, crushes=crush) if crush else m.simulate("going", seat=seat_word)
-        out.append(heading + ":")
-        out.append(f"  {m.simulate('on_curve')}: " + "; ".join(f"Lv{row['level']} {_cell(row)}" for row in seat["on_curve"]))
-        out.append(
-            f"  {m.simulate('guard_in_hand')}: "
-            + "; ".join(
-                f"t{row['opponent_turn']} {_gpct(row['probability'])}" for row in seat["guard_in_hand_on_opponents_turn"]
-            )
-        )
-        for arts in seat["arts_payable_on_opponents_turn"]:
-            out.append(
-                "  "
-                + m.simulate("can_pay", name=names.card_with_number(arts["number"], arts["name"]))
-                + ": "
-                + "; ".join(f"t{row['opponent_turn']} {_gpct(row['probability'])}" for row in arts["by_turn"])
-            )
-        out.append(
-            f"  {m.simulate('refresh')}: "
-            + "; ".join(f"t{row['turn']} {_gpct(row['probability'])}" for row in seat["refresh_by_turn"])
-        )
-        out.append(f"  {m.simulate('ener_by_turn')}: {_means(seat['by_turn'], 'ener')}")
-        out.append(f"  {m.simulate('signi_by_turn')}: {_means(seat['by_turn'], 'signi_on_field')}")
-        if seat["by_turn"] and "attacks" in seat["by_turn"][0]:
-            out.append(f"  {m.simulate('attacks_by_turn')}: {_means(seat['by_turn'], 'attacks')}")
-        if crush:
-            bursts = seat["life_bursts_shown"]
-            out.append(
-                "  "
-                + m.simulate("bursts", mean=f"{bursts['mean']:.2f}", se=f"{bursts['standard_error']:.2f}")
-            )
-    for crush in sorted(crushes):
-        key = "crush_note_goldfish" if crush else "crush_note_goldfish_none"
-        out.append(f"{note}: {m.simulate(key, crushes=crush)}")
-    out.append(f"{note}: {m.simulate('attack_note')}")
-    if gold.get("trace"):
-        out.append(m.simulate("trace", trace=gold["trace"]))
-    return out
-
-
 def _tally_goldfish(gold: dict[str, Any], turns: int, m: Messages) -> list[str]:
     """The goldfish section of the simple model (``run_simulation(goldfish=True)``)."""
     out = ["", "Goldfish: " + gold["policy"]]
@@ -377,7 +312,9 @@ def _tally_goldfish(gold: dict[str, Any], turns: int, m: Messages) -> list[str]:
         ]
         never = level["first_turn"][-1]["probability"]
         out.append(
-            f"  first turn at level {level['level']}: " + ", ".join(cells) + f"; not by turn {turns}: {_pct(never).strip()}"
+            f"  first turn at level {level['level']}: "
+            + ", ".join(cells)
+            + f"; not by turn {turns}: {_pct(never).strip()}"
         )
     refresh = gold["refreshes"]
     out.append(
@@ -385,7 +322,9 @@ def _tally_goldfish(gold: dict[str, Any], turns: int, m: Messages) -> list[str]:
         + ", ".join(f"{k}: {_pct(v).strip()}" for k, v in refresh["distribution"].items())
         + ")"
     )
-    out.append("SIGNI on the field: " + "; ".join(f"t{row['turn']} {row['mean']:.2f}" for row in gold["signi_on_field"][1:]))
+    out.append(
+        "SIGNI on the field: " + "; ".join(f"t{row['turn']} {row['mean']:.2f}" for row in gold["signi_on_field"][1:])
+    )
     if gold.get("attacks"):
         out.append("Attacks: " + "; ".join(f"t{row['turn']} {row['mean']:.2f}" for row in gold["attacks"]))
     out.append(f"{m.simulate('note')}: {m.simulate('attack_note')}")

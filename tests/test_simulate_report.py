@@ -258,3 +258,18 @@ def test_find_cjk_font_prefers_the_known_families(monkeypatch):
     monkeypatch.setattr(font_manager.fontManager, "ttflist", [Font("DejaVu Sans")])
     monkeypatch.setattr(font_manager, "findSystemFonts", lambda: [])
     assert plot.find_cjk_font() is None
+
+
+def test_japanese_mulligan_hand_choice_and_model_notes(full_pool_path, capsys):
+    from wixoss_deckcheck.engine.report_text import model_note
+    from wixoss_deckcheck.messages import Messages
+
+    code, out, _err = _simulate(["--games", "500", "--mulligan", "curve:2", "--lang", "ja"], full_pool_path, capsys)
+    assert code == 0 and "curve:2 (レベル2より上のシグニをすべて戻す)" in out
+    hand = "WXDi-D01-012,WXDi-D01-013,WXDi-D01-014,WXDi-D01-015,WXDi-D01-016"
+    args = ["--hit", "guard", "--by-turn", "2", "--hand", hand, "--return", "WXDi-D01-015,WXDi-D01-016", "--lang", "ja"]
+    code, out, _err = _simulate([*args, "--games", "500"], full_pool_path, capsys)
+    assert code == 0 and "キープ 31.32%" in out and "（厳密）：戻す" in out
+    note = "assist X (WX-1) has the same LRIG type as another starting LRIG and is removed from the field at the start"
+    assert model_note(note, Messages("ja")).startswith("アシスト X (WX-1) はほかの開始ルリグと同じルリグタイプ")
+    assert model_note("something new", Messages("ja")) == "something new"

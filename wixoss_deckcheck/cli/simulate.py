@@ -251,7 +251,7 @@ def simulate_command(
                     keep=f"{100 * choice['keep']:.2f}%",
                     returned=returned or messages.simulate("nothing"),
                     ret=f"{100 * choice['return']:.2f}%",
-                    better=choice["better"],
+                    better=messages.simulate(f"better_{choice['better']}"),
                 )
             )
 

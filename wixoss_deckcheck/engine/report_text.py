@@ -108,6 +108,35 @@ class Names:
         return hit.get("group") or term, None
 
 
+def mulligan_description(mulligan: dict[str, Any], names: Names) -> str:
+    """A built-in policy's description in the language; a policy file's own as written."""
+    name, m = str(mulligan.get("name", "")), names.messages
+    if mulligan.get("file"):
+        return mulligan.get("description", "")
+    if name == "keep":
+        return m.simulate("mulligan_keep")
+    if name.startswith("curve:"):
+        return m.simulate("mulligan_curve", level=name.partition(":")[2])
+    if name.startswith("find:"):
+        term = name.partition(":")[2]
+        return m.simulate("mulligan_find", group=names.word_group(term) or term)
+    return mulligan.get("description", "")
+
+
+def model_note(text: str, m: Messages) -> str:
+    """One of the deck model's notes (written in English) in the language."""
+    import re
+
+    if text.startswith("the format starts with 3 LRIGs"):
+        return m.simulate("note_three_lrigs")
+    if text.startswith("the LRIG deck has no level-0 LRIG"):
+        return m.simulate("note_no_center")
+    found = re.fullmatch(r"assist (.+) has the same LRIG type as another starting LRIG.*", text)
+    if found:
+        return m.simulate("note_same_type", card=found.group(1))
+    return text
+
+
 def _probability(entry: dict[str, Any], m: Messages) -> str:
     """``42.71% exact, 42.66% ±0.11 simulated`` (the simulated part with one standard error)."""
     parts = []
@@ -196,16 +225,14 @@ def render_simulation(report: dict[str, Any], lang: str | None = "en", cards: Ma
         )
     )
     mulligan = report["mulligan"]
-    out.append(
-        f"{m.simulate('mulligan')}: {mulligan['name']}"
-        + (f" ({mulligan['description']})" if mulligan.get("description") else "")
-    )
+    description = mulligan_description(mulligan, names)
+    out.append(f"{m.simulate('mulligan')}: {mulligan['name']}" + (f" ({description})" if description else ""))
     path = " → ".join(f"{names.card(c['number'], c['name'])} (Lv{c['level']})" for c in model["center_path"])
     center = path or m.simulate("no_center")
     out.append(f"{m.simulate('center')}: {center}; {m.simulate('start_lrigs')}: {model['start_lrigs']}")
     note = m.simulate("note")
     for text in model["notes"]:
-        out.append(f"{note}: {text}")
+        out.append(f"{note}: {model_note(text, m)}")
     out.append(f"{note}: {m.simulate('effects')}")
     out.append(f"{note}: {m.simulate('turn_note')}")
     out.append(f"{note}: {m.simulate('pm_note')}")

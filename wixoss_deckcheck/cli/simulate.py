@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, text_or_json_option
+from wixoss_deckcheck.cli.options import cardpool_option, lang_option, text_or_json_option
 
 MAX_GAMES = 100_000_000
 MAX_TURNS = 40
@@ -105,6 +105,7 @@ MAX_TURNS = 40
     show_default=True,
     help="Simulation back end (numpy is the fast one; python needs nothing extra).",
 )
+@lang_option
 @cardpool_option
 def simulate_command(
     deck,
@@ -127,12 +128,14 @@ def simulate_command(
     as_of,
     backend,
     cardpool,
+    lang,
 ):
     """Simulate setup and early turns of DECK: P(card or group seen) by turn, Life Burst in the
     Life Cloth, grow colours in ener, hand and ener by turn; --goldfish plays the turns alone.
 
     Exact (hypergeometric) answers are given where a closed form exists; every simulated
     answer carries its standard error and the number of games. Card effects are out of scope.
+    The text report and the --plot picture are in the language of --lang (else the locale).
     """
     import json
 
@@ -148,7 +151,11 @@ def simulate_command(
         run_simulation,
     )
     from wixoss_deckcheck.errors import UsageError
+    from wixoss_deckcheck.messages import Messages, current_language
     from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+
+    lang = lang or current_language()
+    messages = Messages(lang)
 
     if by_turn is not None and hit is None:
         raise UsageError("--by-turn needs --hit")
@@ -170,6 +177,7 @@ def simulate_command(
     loaded = load_simulation_deck(deck, pool, format_id, as_of)
     warn_if_illegal(deck, pool, loaded.format, loaded.as_of)
     resolved = loaded.resolved
+    cards = {e.card.number: e.card for e in (*resolved.main, *resolved.lrig)}
     model = build_model(
         [(e.card, e.count) for e in resolved.main], [e.card for e in resolved.lrig], loaded.start_counts
     )
@@ -221,23 +229,30 @@ def simulate_command(
 
         hit_curve = None
         if target is not None:
-            hit_curve = (
-                target.selector.text,
-                list(range(turns + 1)),
-                [tally.hits[0][t] / tally.games for t in range(turns + 1)],
-            )
-        write_plot(report, plot, hit_curve)
+            hit_curve = {
+                "term": target.selector.text,
+                "cards": [model.cards[i].number for i in target.members],
+                "turns": list(range(turns + 1)),
+                "values": [tally.hits[0][t] / tally.games for t in range(turns + 1)],
+            }
+        write_plot(report, plot, hit_curve, lang=messages.lang, cards=cards)
     if hand and target is not None:
         report["hand_choice"] = judge_hand(hand, returned or "", model, pool, target, at_least, by_turn or 0, first)
     if output_format == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:
-        click.echo(render_simulation(report), nl=False)
+        click.echo(render_simulation(report, messages.lang, cards), nl=False)
         if "hand_choice" in report:
             choice = report["hand_choice"]
             click.echo(
-                f"hand {hand}: keep {100 * choice['keep']:.2f}%, return {returned or 'nothing'} "
-                f"{100 * choice['return']:.2f}% (exact): {choice['better']}"
+                messages.simulate(
+                    "hand_choice",
+                    hand=hand,
+                    keep=f"{100 * choice['keep']:.2f}%",
+                    returned=returned or messages.simulate("nothing"),
+                    ret=f"{100 * choice['return']:.2f}%",
+                    better=messages.simulate(f"better_{choice['better']}"),
+                )
             )
 
 

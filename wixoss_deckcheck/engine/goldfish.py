@@ -56,6 +56,7 @@ class Goldfish:
         self.step = 0  # how far along the center path
         self.assist_steps = [0] * len(plan.assist_paths)
         self.bursts = 0
+        self.attacks = 0  # the attacks of the last own turn (SIGNI and the center)
 
     # -- the trace -------------------------------------------------------------------------
     def log(self, turn: int, action: str, **fields: object) -> None:
@@ -114,8 +115,9 @@ class Goldfish:
         if not s.ended:
             self.assist_grows(turn)
             self.place(turn)
+        self.attacks = 0
         if not s.ended and g.rules.attacks(turn, g.first):
-            self.attack(turn)
+            self.attacks = self.attack(turn)
         self.end(turn)
 
     def ener_classes(self) -> tuple[tuple[int, int], ...]:

@@ -3,7 +3,7 @@
 Per seat (first and second): P(the center reaches level L on curve, i.e. by your turn L);
 P(a guard in the hand when the opponent's turn t begins); P(each ARTS of the LRIG deck
 can be paid on the opponent's turn t); P(a refresh by your turn t); the means of the
-hand, the ener, the SIGNI on the field and the attacks by turn, each with its standard
+hand, the ener, the SIGNI on the field and the attacks (SIGNI and the center) by turn, each with its standard
 error; and, when an opponent crushes Life Cloth, the Life Bursts shown. Every probability
 carries a Wilson 95% interval (honest at 0 and 1) and its standard error.
 """
@@ -85,6 +85,7 @@ class SeatTally:
     hand: list[Mean] = field(default_factory=list)
     ener: list[Mean] = field(default_factory=list)
     signi: list[Mean] = field(default_factory=list)
+    attacks: list[Mean] = field(default_factory=list)
     bursts: Mean = field(default_factory=Mean)
 
     def __post_init__(self) -> None:
@@ -96,6 +97,7 @@ class SeatTally:
         self.hand = [Mean() for _ in range(rows)]
         self.ener = [Mean() for _ in range(rows)]
         self.signi = [Mean() for _ in range(rows)]
+        self.attacks = [Mean() for _ in range(rows)]
 
 
 def _observer(tally: SeatTally, plan: Plan):
@@ -110,6 +112,7 @@ def _observer(tally: SeatTally, plan: Plan):
             tally.hand[turn].add(sum(s.hand))
             tally.ener[turn].add(sum(s.ener))
             tally.signi[turn].add(sum(1 for k in s.zones if k >= 0))
+            tally.attacks[turn].add(goldfish.attacks)
             return
         tally.guard[turn] += any(n and book.guard[k] for k, n in enumerate(s.hand))
         if plan.arts:
@@ -176,6 +179,7 @@ def seat_report(tally: SeatTally, loaded: LoadedDeck, plan: Plan, seat: Seat) ->
                 "hand": tally.hand[t].summary(),
                 "ener": tally.ener[t].summary(),
                 "signi_on_field": tally.signi[t].summary(),
+                "attacks": tally.attacks[t].summary(),
             }
             for t in turns
         ],

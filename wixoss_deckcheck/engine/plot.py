@@ -1,9 +1,21 @@
-"""Drawing probability-by-turn curves with matplotlib (the optional ``plot`` extra)."""
+"""Drawing probability-by-turn curves with matplotlib (the optional ``plot`` extra).
+
+One picture: P(at least k cards of a group seen) by turn. Identical curves are drawn once
+with a combined label; at most :data:`MAX_SERIES` series are drawn, each with its own
+colour, line style and marker (cards whose curves differ only by sampling are grouped
+first; past that the first ones are kept, said in a note under the axes). The legend stands
+outside the axes, the turns are whole numbers, the title says what the axes and *k* are.
+Names are in the chosen language with a CJK font when one is installed; without one a
+one-line warning names the fonts looked for and the picture names cards by number, in
+English, so no label is drawn as empty boxes.
+"""
 
 from __future__ import annotations
 
 import io
 import os
+import unicodedata
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +23,37 @@ from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.files.text import replace_atomically
 
 PLOT_SUFFIXES = (".png", ".svg")
+#: The most series one picture draws.
+MAX_SERIES = 8
+#: Fonts with Japanese and Chinese glyphs, in the order they are preferred.
+CJK_FONTS = (
+    "Noto Sans CJK JP",
+    "Noto Sans CJK SC",
+    "Noto Sans CJK TC",
+    "Noto Sans JP",
+    "Noto Sans SC",
+    "Noto Sans TC",
+    "Source Han Sans",
+    "Source Han Sans JP",
+    "IPAexGothic",
+    "IPAGothic",
+    "IPAPGothic",
+    "TakaoGothic",
+    "VL Gothic",
+    "WenQuanYi Zen Hei",
+    "WenQuanYi Micro Hei",
+    "Droid Sans Fallback",
+    "Hiragino Sans",
+    "Yu Gothic",
+    "Meiryo",
+    "MS Gothic",
+    "Microsoft YaHei",
+    "SimHei",
+    "PingFang SC",
+    "AR PL UMing CN",
+)
+_STYLES = ("-", "--", "-.", ":")
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 
 def check_plot_path(path: str) -> None:
@@ -36,23 +79,158 @@ def use_own_matplotlib_cache() -> None:
     os.environ.setdefault("MPLCONFIGDIR", str(user_cache_dir() / "matplotlib"))
 
 
-def curves(report: dict[str, Any]) -> list[tuple[str, list[int], list[float]]]:
-    """(label, turns, probabilities) per group of the report; exact values where known."""
+def find_cjk_font() -> str | None:
+    """The family name of an installed font with CJK glyphs (:data:`CJK_FONTS` first), else None."""
+    from matplotlib import font_manager
+
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    if not any(name in installed for name in CJK_FONTS):
+        installed |= _add_new_system_fonts(font_manager)
+    for name in CJK_FONTS:
+        if name in installed:
+            return name
+    for name in sorted(installed):  # any other CJK family by its name
+        if any(word in name for word in ("CJK", "Gothic", "Hei", "Mincho", "Ming", "Song")):
+            return name
+    return None
+
+
+def _add_new_system_fonts(font_manager) -> set[str]:
+    """Fonts installed after matplotlib's font cache was written (it never looks again by itself):
+    the CJK-looking files of the system's fonts are added; their family names returned."""
+    known = {font.fname for font in font_manager.fontManager.ttflist}
+    hints = ("cjk", "wqy", "wenquanyi", "ipa", "noto", "droid", "han", "gothic", "hei", "ming", "song", "takao", "vl-")
+    added: set[str] = set()
+    try:
+        paths = font_manager.findSystemFonts()
+    except Exception:  # pragma: no cover - a broken fontconfig: no CJK font then
+        return added
+    for path in paths:
+        if path in known or not any(hint in os.path.basename(path).lower() for hint in hints):
+            continue
+        try:
+            font_manager.fontManager.addfont(path)
+            added.add(font_manager.FontProperties(fname=path).get_name())
+        except (OSError, RuntimeError, ValueError):
+            continue
+    return added
+
+
+def needs_cjk(text: str) -> bool:
+    """Whether ``text`` has a character the default font (DejaVu Sans) cannot draw: wide characters."""
+    return any(unicodedata.east_asian_width(ch) in ("W", "F") for ch in text)
+
+
+def _values(entries: list[dict[str, Any]]) -> list[float]:
+    return [
+        e["probability_exact"] if e["probability_exact"] is not None else e["probability_simulated"] for e in entries
+    ]
+
+
+def series(
+    report: dict[str, Any], names, hit: dict[str, Any] | None = None, limit: int = MAX_SERIES
+) -> tuple[list[tuple[str, list[int], list[float]]], int]:
+    """The curves to draw as (label, turns, probabilities), identical ones merged (and cards alike
+    grouped when there are more than ``limit``), and how many there are; the caller draws the
+    first ``limit``."""
+    if hit is not None:
+        label, _card = names.group(hit)
+        return [(label, list(hit["turns"]), list(hit["values"]))], 1
     if "query" in report:
-        return []
-    out = []
-    for hit in report["hits"]:
-        turns = [entry["turn"] for entry in hit["by_turn"]]
-        values = [
-            entry["probability_exact"] if entry["probability_exact"] is not None else entry["probability_simulated"]
-            for entry in hit["by_turn"]
-        ]
-        out.append((hit.get("term") or hit["group"], turns, values))
+        return [], 0
+    groups: dict[tuple, dict[str, Any]] = {}
+    for entry in report["hits"]:
+        label, card = names.group(entry)
+        turns = tuple(e["turn"] for e in entry["by_turn"])
+        values = tuple(round(v, 12) for v in _values(entry["by_turn"]))
+        key = (turns, values)  # identical curves, cards and groups alike, are one series
+        group = groups.setdefault(key, {"turns": turns, "values": values, "labels": [], "cards": [], "copies": []})
+        group["labels"].append(label)
+        group["cards"].append(card)
+        group["copies"].append(entry["copies"])
+    found = list(groups.values())
+    if len(found) > limit:  # cards alike (copies, type, level): one mean curve each
+        found = _group_cards_by_copies(found)
+    out = [(_combined_label(g, names), list(g["turns"]), list(g["values"])) for g in found]
+    return out, len(out)
+
+
+def _group_cards_by_copies(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    merged: dict[tuple, dict[str, Any]] = {}
+    out: list[dict[str, Any]] = []
+    for group in found:
+        if any(card is None for card in group["cards"]):  # a curve that is also a group's stays as it is
+            out.append(group)
+            continue
+        card = group["cards"][0]
+        key = (group["copies"][0], card.type, card.level, group["turns"])
+        if key not in merged:
+            merged[key] = {
+                "turns": group["turns"],
+                "sums": [0.0] * len(group["turns"]),
+                "n": 0,
+                "labels": [],
+                "cards": [],
+                "copies": [],
+                "mean": True,
+            }
+            out.append(merged[key])
+        target = merged[key]
+        weight = len(group["labels"])
+        target["sums"] = [s + weight * v for s, v in zip(target["sums"], group["values"], strict=True)]
+        target["n"] += weight
+        target["labels"] += group["labels"]
+        target["cards"] += group["cards"]
+        target["copies"] += group["copies"]
+    for group in out:
+        if "sums" in group:
+            group["values"] = tuple(s / group["n"] for s in group["sums"])
     return out
 
 
-def write_plot(report: dict[str, Any], path: str, hit_curve: tuple[str, list[int], list[float]] | None = None) -> None:
-    """Draw P(at least k seen) by turn for every group (or the ``--hit`` curve) to ``path`` atomically."""
+def _combined_label(group: dict[str, Any], names) -> str:
+    """One series' legend text: the group's label, or "each of the N …" with the first names,
+    then the other groups with the same curve."""
+    labels = group["labels"]
+    m = names.messages
+    if len(labels) == 1:
+        return labels[0]
+    card_labels = [label for label, card in zip(labels, group["cards"], strict=True) if card is not None]
+    others = [label for label, card in zip(labels, group["cards"], strict=True) if card is None]
+    parts = []
+    if len(card_labels) == 1:
+        parts.append(card_labels[0])
+    elif card_labels:
+        cards = [card for card in group["cards"] if card is not None]
+        from wixoss_deckcheck.engine.report_text import card_word
+
+        what = card_word(cards, m)
+        copies = next(n for n, card in zip(group["copies"], group["cards"], strict=True) if card is not None)
+        head = m.simulate("each_of", n=len(card_labels), what=what, copies=copies)
+        if group.get("mean"):
+            head = "≈ " + head
+        shown = card_labels[:3] + (["…"] if len(card_labels) > 3 else [])
+        parts.append(head + "\n" + "\n".join("  " + label for label in shown))
+    if len(others) == 1 and not parts:
+        parts.append(others[0])
+    elif others:
+        parts.append(m.simulate("each_of_groups", groups=" / ".join(others)) if not parts else " / ".join(others))
+    return "\n= ".join(parts)
+
+
+def write_plot(
+    report: dict[str, Any],
+    path: str,
+    hit: dict[str, Any] | None = None,
+    lang: str | None = "en",
+    cards: Mapping[str, Any] | None = None,
+    warn=None,
+) -> None:
+    """Draw P(at least k seen) by turn for every group (or the ``--hit`` group) to ``path`` atomically.
+
+    ``hit``: ``term``, ``cards`` (numbers), ``turns`` and ``values`` of the one ``--hit`` curve.
+    ``warn`` receives the one-line warning when a CJK font is needed and none is installed
+    (default: stderr)."""
     import warnings
 
     use_own_matplotlib_cache()
@@ -61,28 +239,93 @@ def write_plot(report: dict[str, Any], path: str, hit_curve: tuple[str, list[int
     matplotlib.use("Agg")
     warnings.filterwarnings("ignore", message="Glyph .* missing", category=UserWarning)
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+    from wixoss_deckcheck.engine.report_text import Names
+    from wixoss_deckcheck.messages import Messages
+
+    messages = Messages(lang)
+    names = Names(messages, cards)
+    lines, total = series(report, names, hit)
+    texts = [label for label, _t, _v in lines] + [_title(report, messages), messages.simulate("plot_x")]
+    font: str | None = None
+    clean: Callable[[str], str] = str
+    if any(needs_cjk(text) for text in texts):
+        font = find_cjk_font()
+        if font is None:
+            _warn(warn, messages.simulate("plot_no_font"))
+            messages = Messages("en")
+            names = Names(messages, cards, numbers_only=True)
+            lines, total = series(report, names, hit)
+            clean = _drawable
+    lines = [(clean(label), turns, values) for label, turns, values in lines]
+    lines, left_out = lines[:MAX_SERIES], lines[MAX_SERIES:]
     target = Path(path)
-    lines = [hit_curve] if hit_curve else curves(report)
-    figure, axes = plt.subplots(figsize=(9, 5.5))
-    for label, turns, values in lines:
-        axes.plot(turns, values, marker="o", label=label)
-    axes.set_xlabel("turn (0 = opening hand after the mulligan)")
-    axes.set_ylabel("probability")
-    axes.set_ylim(0, 1)
-    axes.grid(True, alpha=0.3)
-    axes.set_title(
-        f"{Path(str(report.get('deck', ''))).name}: P(at least k seen) by turn, "
-        f"{report['player']} player, mulligan {report['mulligan']['name']}"
-    )
-    if len(lines) <= 20:
-        axes.legend(fontsize="small", loc="lower right")
-    buffer = io.BytesIO()
-    try:
-        figure.savefig(buffer, format=target.suffix.lower().lstrip("."))
-    finally:
-        plt.close(figure)
+    with plt.rc_context():  # the font is this picture's only
+        if font:
+            matplotlib.rcParams["font.family"] = "sans-serif"
+            matplotlib.rcParams["font.sans-serif"] = [font, "DejaVu Sans"]
+        figure, axes = plt.subplots(figsize=(11, 5.5))
+        for index, (label, turns, values) in enumerate(lines):
+            axes.plot(
+                turns,
+                values,
+                color=f"C{index % 10}",
+                linestyle=_STYLES[index % len(_STYLES)],
+                marker=_MARKERS[index % len(_MARKERS)],
+                linewidth=1.8,
+                markersize=5,
+                label=label,
+            )
+        axes.set_xlabel(messages.simulate("plot_x"))
+        axes.set_ylabel(messages.simulate("plot_y"))
+        axes.set_ylim(0, 1.02)
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.grid(True, alpha=0.3)
+        axes.set_title(clean(_title(report, messages)), fontsize="medium", wrap=True)
+        if lines:
+            axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
+        notes = []
+        if any(label.startswith("≈") for label, _t, _v in lines):
+            notes.append(messages.simulate("plot_mean_note"))
+        if total > len(lines):
+            left = ", ".join(label.split("\n")[0] for label, _t, _v in left_out)
+            notes.append(messages.simulate("plot_more", shown=len(lines), total=total, left=left))
+        if notes:
+            figure.text(0.01, -0.02, "\n".join(notes), fontsize="small", va="top")
+        buffer = io.BytesIO()
+        try:
+            figure.savefig(buffer, format=target.suffix.lower().lstrip("."), bbox_inches="tight", dpi=110)
+        finally:
+            plt.close(figure)
     try:  # the one atomic writer: never half a picture, the usual file mode
         replace_atomically(target, buffer.getvalue())
     except OSError as exc:
         raise InputError(f"cannot write plot: {exc.strerror or exc}", str(target)) from None
+
+
+def _title(report: dict[str, Any], messages) -> str:
+    at_least = report.get("at_least") or (report["hits"][0]["at_least"] if report.get("hits") else 1)
+    player = messages.simulate("player_first" if report["player"] == "first" else "player_second")
+    return messages.simulate(
+        "plot_title",
+        deck=Path(str(report.get("deck", ""))).name,
+        k=at_least,
+        player=player,
+        mulligan=report["mulligan"]["name"],
+    )
+
+
+def _drawable(text: str) -> str:
+    """``text`` with each wide character (a deck file named in Japanese) as ``?``."""
+    return "".join("?" if needs_cjk(ch) else ch for ch in text)
+
+
+def _warn(warn, text: str) -> None:
+    if warn is not None:
+        warn(text)
+        return
+    import click
+
+    click.echo(text, err=True)

@@ -289,6 +289,12 @@ class Messages:
         value = primary.get(key, english.get(key, key))
         return value.format_map(Counted(self, args)) if args else value
 
+    def simulate(self, key: str, **args) -> str:
+        """A text of ``simulate``'s report and pictures (the ``simulate:`` section)."""
+        primary, english = self._section("simulate")
+        value = primary.get(key, english.get(key, key))
+        return value.format_map(Counted(self, args)) if args else value
+
     def severity(self, severity: str) -> str:
         primary, english = self._section("report")
         return (primary.get("severity") or {}).get(severity) or (english.get("severity") or {}).get(severity, severity)

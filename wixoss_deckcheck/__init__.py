@@ -6,4 +6,4 @@ into text, JSON and CI formats; the click layer in ``wixoss_deckcheck.cli`` only
 parses options and calls the core.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -151,3 +151,21 @@ sources:
       detail_url: "{base_url}/official/detail?card_no={{number}}", products: [], per_page: 21,
       concurrency: 4, rate_per_second: 200, expect: html, content_types: [text/html]}}
 """
+
+
+def serve(carddata: Path):
+    """Serve ``carddata`` on 127.0.0.1 for a test module: yields the handler (its
+    ``base_url`` set), stops the server after."""
+    import re
+
+    from pytest_httpserver import HTTPServer
+
+    handler = CardDataSite(carddata)
+    server = HTTPServer(host="127.0.0.1", port=0, threaded=True)
+    server.expect_request(re.compile(".*")).respond_with_handler(handler)
+    server.start()
+    handler.base_url = server.url_for("").rstrip("/")
+    yield handler
+    server.clear()
+    if server.is_running():
+        server.stop()

@@ -81,6 +81,6 @@ def run_main(capsys, *args) -> tuple[int, str, str]:
         main(list(args))
         code = 0
     except SystemExit as exc:
-        code = exc.code
+        code = exc.code or 0
     out, err = capsys.readouterr()
     return code, out, err

@@ -7,20 +7,13 @@ import sys
 from math import comb
 
 import pytest
+from conftest import run_main
 from engine_helpers import D01, WD01
-
-from wixoss_deckcheck.cli import main
 
 
 def _run(argv, capsys):
-    """Run the command line; the exit code (0 when it returns normally), stdout and stderr."""
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    """Run the command line in-process: the exit code, stdout and stderr."""
+    return run_main(capsys, *argv)
 
 
 def _simulate(args, pool, capsys):

@@ -13,23 +13,14 @@ import subprocess
 import sys
 
 import pytest
-from carddata_site import HOSTILE_BODIES, CardDataSite, sources_yaml
+from carddata_site import HOSTILE_BODIES, serve, sources_yaml
 from conftest import CARDDATA
 from hostile import assert_one_error, run_cli
-from pytest_httpserver import HTTPServer
 
 
 @pytest.fixture(scope="module")
 def site():
-    handler = CardDataSite(CARDDATA)
-    server = HTTPServer(host="127.0.0.1", port=0, threaded=True)
-    server.expect_request(re.compile(".*")).respond_with_handler(handler)
-    server.start()
-    handler.base_url = server.url_for("").rstrip("/")
-    yield handler
-    server.clear()
-    if server.is_running():
-        server.stop()
+    yield from serve(CARDDATA)
 
 
 @pytest.fixture

@@ -11,24 +11,15 @@ import json
 import shutil
 
 import pytest
-from carddata_site import CardDataSite, sources_yaml
+from carddata_site import serve, sources_yaml
 from conftest import CARDDATA
-from pytest_httpserver import HTTPServer
 
 from wixoss_deckcheck.cli import main
 
 
 @pytest.fixture(scope="module")
 def site():
-    handler = CardDataSite(CARDDATA)
-    server = HTTPServer(host="127.0.0.1", port=0, threaded=True)
-    server.expect_request(__import__("re").compile(".*")).respond_with_handler(handler)
-    server.start()
-    handler.base_url = server.url_for("").rstrip("/")
-    yield handler
-    server.clear()
-    if server.is_running():
-        server.stop()
+    yield from serve(CARDDATA)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +45,16 @@ def build_full_pool(target: Path) -> Path:
     return target
 
 
+def full_pool_environment(prefix: str) -> tuple[Path, dict[str, str], Path]:
+    """A benchmark's own temporary folder, its isolated environment, and the full pool
+    built there and named by the environment: (folder, environment, pool)."""
+    base = temp_base(prefix)
+    env = isolated_environment(base)
+    pool = build_full_pool(base / "pool.json")
+    env["WIXOSS_DECKCHECK_CARDPOOL"] = str(pool)
+    return base, env, pool
+
+
 def tool_command(installed: bool = False) -> list[str]:
     """``python -m wixoss_deckcheck`` from this checkout, or the installed console script."""
     if installed:
@@ -56,6 +67,17 @@ def tool_command(installed: bool = False) -> list[str]:
 
 def run(command: list[str], env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True)
+
+
+def timed(command: list[str], env: dict[str, str], exits: tuple[int, ...] = (0, 1)) -> float:
+    """The wall time of one run of ``command``; any exit code outside ``exits`` stops the benchmark."""
+    start = time.perf_counter()
+    result = run(command, env)
+    elapsed = time.perf_counter() - start
+    if result.returncode not in exits:
+        tail = (result.stdout + result.stderr)[-2000:]
+        raise SystemExit(f"command failed ({result.returncode}): {' '.join(command)}\n{tail}")
+    return elapsed
 
 
 def temp_base(prefix: str) -> Path:

@@ -13,23 +13,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import DECKS, build_full_pool, isolated_environment, run, temp_base, tool_command  # noqa: E402
+from _common import DECKS, full_pool_environment, run, timed, tool_command  # noqa: E402
 
 TARGET = 1.5
-
-
-def timed(command: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    result = run(command, env)
-    elapsed = time.perf_counter() - start
-    if result.returncode not in (0, 1):
-        raise SystemExit(f"command failed ({result.returncode}): {' '.join(command)}\n{result.stderr}")
-    return elapsed
 
 
 def main() -> int:
@@ -38,10 +28,7 @@ def main() -> int:
     parser.add_argument("--installed", action="store_true", help="time the installed console script")
     args = parser.parse_args()
 
-    base = temp_base("wdc-bench-check-")
-    env = isolated_environment(base)
-    pool = build_full_pool(base / "pool.json")
-    env["WIXOSS_DECKCHECK_CARDPOOL"] = str(pool)
+    _base, env, pool = full_pool_environment("wdc-bench-check-")
     deck = DECKS / "text" / "rx-wxdi-d01.txt"
     check = tool_command(args.installed) + ["check", str(deck)]
     floor = [sys.executable, "-c", "import click, yaml"]

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import DECKS, build_full_pool, isolated_environment, run, temp_base, tool_command  # noqa: E402
+from _common import DECKS, build_full_pool, isolated_environment, temp_base, timed, tool_command  # noqa: E402
 
 TARGET_GAMES = 2_000
 
@@ -52,15 +52,6 @@ def write_trace(loaded, path: Path) -> None:
     start = [loaded.book.lrig[lid].number for lid in (plan.center, *plan.assists)]
     run_seat(loaded, plan, Seat(True, 10, 1), 1, 7, trace, trace_header(loaded, start, str(path), 7))
     write(str(path), trace)
-
-
-def timed(command: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    result = run(command, env)
-    elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        raise SystemExit(f"command failed ({result.returncode}): {' '.join(command)}\n{result.stdout}{result.stderr}")
-    return elapsed
 
 
 def main() -> int:
@@ -106,12 +97,12 @@ def main() -> int:
         assert all(o.slug is None for o in outcomes)
     check = tool_command() + ["check", str(deck)]
     replay_cmd = tool_command() + ["replay", str(trace)]
-    timed(check, env)  # fill the caches
-    timed(replay_cmd, env)
+    timed(check, env, exits=(0,))  # fill the caches
+    timed(replay_cmd, env, exits=(0,))
     checks, replay_walls = [], []
     for _ in range(args.runs):
-        checks.append(timed(check, env))
-        replay_walls.append(timed(replay_cmd, env))
+        checks.append(timed(check, env, exits=(0,)))
+        replay_walls.append(timed(replay_cmd, env, exits=(0,)))
     in_process, check_wall = statistics.median(replays), statistics.median(checks)
     print(
         f"replay of a 10-turn record ({events} events) in-process: median {in_process * 1000:6.1f} ms, "

@@ -84,3 +84,13 @@ def run_main(capsys, *args) -> tuple[int, str, str]:
         code = exc.code or 0
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def typed(value):
+    """A form of plain data where 1, 1.0 and True differ (== alone would call them equal):
+    what the YAML readers' agreement tests compare."""
+    if isinstance(value, dict):
+        return ("map", tuple((typed(k), typed(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("seq", tuple(typed(item) for item in value))
+    return (type(value).__name__, repr(value))

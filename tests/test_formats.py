@@ -9,7 +9,8 @@ from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.decklist import parse_deck_text
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format, load_table, resolve_mayus_room
+from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format, load_table
+from wixoss_deckcheck.tables.mayus_room import resolve_mayus_room
 
 D01 = (
     "[main]\n"
@@ -43,7 +44,7 @@ def test_diva_before_it_existed_is_a_usage_error(full_pool):
 def test_every_mayus_room_entry_resolves_in_the_full_pool(full_pool):
     for format_id in builtin_format_ids():
         table = load_format(format_id)
-        _entries, problems = resolve_mayus_room(table, table.mayus_room, full_pool, sample=False)
+        _entries, problems = resolve_mayus_room(table.id, table.mayus_room, full_pool, sample=False)
         assert problems == []
 
 
@@ -76,6 +77,23 @@ def test_extends_diva_and_add_a_ban(tmp_path, full_pool):
     codes = [v.code for v in Checker(full_pool, table, "2026-06-01").check(deck).violations]
     assert codes == ["WX140"]
     assert Checker(full_pool, table, "2025-12-31").check(deck).legal
+
+
+@pytest.mark.parametrize("named", ["ずんだもん　レベル0", "紡ぎし扉　アト＝ノル"])
+def test_an_entry_naming_a_collaboration_print_bans_the_card_it_plays_as(tmp_path, full_pool, named):
+    """ずんだもん レベル0 (SPDi44-01) plays as 紡ぎし扉 アト＝ノル (play_250711): an entry naming
+    either name is known to the pool and bans both prints."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        f"id: house\nextends: diva\nmayus_room:\n  - kind: banned\n    cards: [{{name: {named}}}]\n"
+        "    effective: '2026-01-01'\n    source: test\n",
+        encoding="utf-8",
+    )
+    checker = Checker(full_pool, load_table(path), "2026-06-01")
+    assert [p.card for p in checker.list_problems if p.card == named] == []
+    for deck_text in (D01, D01.replace("WXDi-D01-001\n", "SPDi44-01\n")):
+        violations = checker.check(parse_deck_text(deck_text, "d.txt")).violations
+        assert [v.code for v in violations] == ["WX140"], [v.to_dict() for v in violations]
 
 
 def test_extends_can_replace_and_disable_rules(tmp_path, full_pool):

@@ -30,3 +30,32 @@ def test_an_unknown_card_in_mayus_room_is_an_error_in_every_output(tmp_path, ful
     errors = [line for line in result.stderr.decode().splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and "No Such Card Anywhere" in errors[0], result.stderr
     assert b"The deck is legal." not in result.stdout
+
+
+def test_a_long_mayus_room_list_gives_the_verdict_of_its_entries(tmp_path, full_pool_path):
+    """4,000 entries read by the quick table reader: only the one naming a card of the deck
+    is reported, and no entry is an unknown card (the collaboration names included)."""
+    import json
+
+    from wixoss_deckcheck.pool.normalize import name_key
+
+    cards = json.loads(full_pool_path.read_text(encoding="utf-8"))["cards"]
+    deck_lines = LEGAL.read_text(encoding="utf-8").splitlines()
+    in_deck = {line.split()[-1] for line in deck_lines if line[:1].isdigit()}
+    deck_keys = {name_key(card.get("plays_as") or card["name"]) for card in cards if card["number"] in in_deck}
+    banned = next(card["name"] for card in cards if card["number"] == "WXDi-D01-020")
+    plays_as = {card["name"]: card.get("plays_as") or card["name"] for card in cards}  # ずんだもん is アト
+    others = sorted(name for name, rules_name in plays_as.items() if name_key(rules_name) not in deck_keys)[:3999]
+    lines = ["id: long", "extends: diva", "mayus_room:"]
+    for name in [*others, banned]:
+        lines += ["  - kind: banned", f"    cards: [{{name: {json.dumps(name, ensure_ascii=False)}}}]",
+                  "    effective: '2020-12-05'", "    source: test"]
+    table = tmp_path / "long.yaml"
+    table.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_cli("check", "--no-config", "--cardpool", full_pool_path, "--format-file", table, "-O", "json",
+                     LEGAL)
+    assert result.returncode == 1, result.stderr
+    assert b"error: " not in result.stderr
+    found = [v for deck in json.loads(result.stdout)["decks"] for v in deck["violations"]]
+    banned_line = next(n for n, line in enumerate(deck_lines, 1) if line.endswith("WXDi-D01-020"))
+    assert found and {(v["code"], v["line"]) for v in found} == {("WX140", banned_line)}

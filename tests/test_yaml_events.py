@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import typed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,15 +17,6 @@ from wixoss_deckcheck.files.yamllines import MAX_DEPTH, _text_dates_loader
 
 ROOT = Path(__file__).resolve().parent.parent
 LOADER = _text_dates_loader()
-
-
-def typed(value):
-    """A form where 1, 1.0 and True differ (== alone would call them equal)."""
-    if isinstance(value, dict):
-        return ("map", tuple((typed(k), typed(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return ("seq", tuple(typed(item) for item in value))
-    return (type(value).__name__, repr(value))
 
 
 def assert_agrees(text: str) -> None:

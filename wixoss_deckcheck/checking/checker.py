@@ -19,7 +19,8 @@ from wixoss_deckcheck.model.violation import Violation
 from wixoss_deckcheck.pool.cardpool import CardPool, Resolution
 from wixoss_deckcheck.tables.dates import today
 from wixoss_deckcheck.tables.icons import IconIndex
-from wixoss_deckcheck.tables.loading import FormatTable, resolve_mayus_room
+from wixoss_deckcheck.tables.loading import FormatTable
+from wixoss_deckcheck.tables.mayus_room import resolve_mayus_room
 from wixoss_deckcheck.tables.releases import load_calendar
 
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
@@ -79,7 +80,7 @@ class Checker:
         ]
         sample = pool.location.is_sample if pool.location else False
         self.mayus_room, self.list_problems = resolve_mayus_room(
-            table, table.mayus_room_in_force(self.as_of), pool, sample
+            table.id, table.mayus_room_in_force(self.as_of), pool, sample
         )
         self.format_name = table.display_name(self.lang)
         #: The Mayu's Room entries (by position) that name each same-name key in their first list.

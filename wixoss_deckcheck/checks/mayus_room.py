@@ -2,7 +2,7 @@
 
 The entries are data in each format table (``mayus_room:``), dated by
 ``effective``/``until``. The engine passes the entries in force on the day being
-judged as ``params["entries"]`` (:class:`wixoss_deckcheck.tables.loading.MayuEntry`).
+judged as ``params["entries"]`` (:class:`wixoss_deckcheck.tables.mayus_room.MayuEntry`).
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def _validator(name: str):
 
 
 def _problem(name: str, data: Any) -> str | None:
-    if _validator(name)(data, ()) is None:
+    if _validator(name)(data):
         return None
     from wixoss_deckcheck.files.schema import pointer, schema_problem
 

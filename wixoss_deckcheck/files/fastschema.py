@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-Check = Callable[[Any, tuple], "tuple[tuple, str] | None"]
+#: A compiled schema: True when the value is valid.
+Check = Callable[[Any], bool]
 
 _ANNOTATIONS = {"$schema", "$id", "title", "description", "$comment", "examples", "default", "$defs"}
 _KNOWN = _ANNOTATIONS | {
@@ -56,24 +57,21 @@ class UnsupportedSchema(ValueError):
     """The schema uses a keyword this module does not implement."""
 
 
-def _is_type(value: Any, name: str) -> bool:
-    if name == "string":
-        return isinstance(value, str)
-    if name == "integer":
-        return (isinstance(value, int) and not isinstance(value, bool)) or (
-            isinstance(value, float) and value.is_integer()
-        )
-    if name == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if name == "boolean":
-        return isinstance(value, bool)
-    if name == "null":
-        return value is None
-    if name == "object":
-        return isinstance(value, dict)
-    if name == "array":
-        return isinstance(value, list)
-    raise UnsupportedSchema(f"type {name!r}")
+_TYPES: dict[str, Check] = {
+    "string": lambda value: isinstance(value, str),
+    "integer": lambda value: (
+        (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, float) and value.is_integer())
+    ),
+    "number": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
+    "boolean": lambda value: isinstance(value, bool),
+    "null": lambda value: value is None,
+    "object": lambda value: isinstance(value, dict),
+    "array": lambda value: isinstance(value, list),
+}
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def json_equal(a: Any, b: Any) -> bool:
@@ -85,6 +83,33 @@ def json_equal(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
     return a == b
+
+
+def _always(value: Any) -> bool:
+    return True
+
+
+def _never(value: Any) -> bool:
+    return False
+
+
+def _every(checks: list[Check]) -> Check:
+    """One check that passes when all of ``checks`` pass (the first failure stops it)."""
+    if not checks:
+        return _always
+    if len(checks) == 1:
+        return checks[0]
+    if len(checks) == 2:
+        first, second = checks
+        return lambda value: first(value) and second(value)
+
+    def check_all(value: Any) -> bool:
+        for check in checks:
+            if not check(value):
+                return False
+        return True
+
+    return check_all
 
 
 class Compiler:
@@ -108,13 +133,15 @@ class Compiler:
                 target = target[part.replace("~1", "/").replace("~0", "~")]
             cell.append(self._compile(target))
         cell = self._refs[ref]
-        return lambda value, path: cell[0](value, path)
+        if cell:
+            return cell[0]  # compiled already: no indirection
+        return lambda value: cell[0](value)  # a reference to a schema still being compiled (recursion)
 
     def _compile(self, schema: Any) -> Check:
         if schema is True or schema == {}:
-            return lambda value, path: None
+            return _always
         if schema is False:
-            return lambda value, path: (path, "no value is allowed here")
+            return _never
         if not isinstance(schema, dict):
             raise UnsupportedSchema(f"schema {schema!r}")
         unknown = set(schema) - _KNOWN
@@ -125,76 +152,37 @@ class Compiler:
             checks.append(self._resolve(schema["$ref"]))
         if "type" in schema:
             names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-            for name in names:
-                _is_type(None, name)  # reject unknown type names now
-
-            def check_type(value, path, names=tuple(names)):
-                if not any(_is_type(value, name) for name in names):
-                    return path, f"{value!r} is not of type {', '.join(names)}"
-                return None
-
-            checks.append(check_type)
+            unknown_types = [name for name in names if name not in _TYPES]
+            if unknown_types:
+                raise UnsupportedSchema(f"type {unknown_types[0]!r}")
+            kinds = [_TYPES[name] for name in names]
+            checks.append(kinds[0] if len(kinds) == 1 else (lambda value: any(kind(value) for kind in kinds)))
         if "enum" in schema:
-            options = list(schema["enum"])
-            plain = all(isinstance(o, str) for o in options)
-            allowed = frozenset(options) if plain else frozenset()
-
-            def check_enum(value, path):
-                if plain:
-                    ok = isinstance(value, str) and value in allowed
-                else:
-                    ok = any(json_equal(value, option) for option in options)
-                return None if ok else (path, f"{value!r} is not one of {options!r}")
-
-            checks.append(check_enum)
+            checks.append(_enum(list(schema["enum"])))
         if "const" in schema:
             expected = schema["const"]
-            checks.append(
-                lambda value, path: None if json_equal(value, expected) else (path, f"{expected!r} was expected")
-            )
+            checks.append(lambda value: json_equal(value, expected))
         if "minLength" in schema:
             least = schema["minLength"]
-            checks.append(
-                lambda value, path: (path, "is too short") if isinstance(value, str) and len(value) < least else None
-            )
+            checks.append(lambda value: not isinstance(value, str) or len(value) >= least)
         if "minimum" in schema:
             floor = schema["minimum"]
-            checks.append(
-                lambda value, path: (
-                    (path, f"is less than the minimum of {floor}")
-                    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < floor
-                    else None
-                )
-            )
+            checks.append(lambda value: not _number(value) or value >= floor)
         checks.extend(self._bounds(schema))
         checks.extend(self._combinations(schema))
         if "required" in schema or "properties" in schema or "additionalProperties" in schema:
             checks.append(self._object(schema))
         if "items" in schema or "uniqueItems" in schema:
             checks.append(self._array(schema))
-        if len(checks) == 1:
-            return checks[0]
-
-        def check_all(value, path):
-            for check in checks:
-                error = check(value, path)
-                if error is not None:
-                    return error
-            return None
-
-        return check_all
+        return _every(checks)
 
     def _bounds(self, schema: dict) -> list[Check]:
         """maxLength, maximum, exclusiveMinimum/Maximum, minItems, maxItems, pattern."""
         checks: list[Check] = []
-
-        def number(value: Any) -> bool:
-            return isinstance(value, (int, float)) and not isinstance(value, bool)
-
         for keyword, fails in (
-            ("maximum", lambda value, bound: number(value) and value > bound),
-            ("exclusiveMinimum", lambda value, bound: number(value) and value <= bound),
-            ("exclusiveMaximum", lambda value, bound: number(value) and value >= bound),
+            ("maximum", lambda value, bound: _number(value) and value > bound),
+            ("exclusiveMinimum", lambda value, bound: _number(value) and value <= bound),
+            ("exclusiveMaximum", lambda value, bound: _number(value) and value >= bound),
             ("maxLength", lambda value, bound: isinstance(value, str) and len(value) > bound),
             ("minItems", lambda value, bound: isinstance(value, list) and len(value) < bound),
             ("maxItems", lambda value, bound: isinstance(value, list) and len(value) > bound),
@@ -202,61 +190,46 @@ class Compiler:
             ("maxProperties", lambda value, bound: isinstance(value, dict) and len(value) > bound),
         ):
             if keyword in schema:
-                checks.append(_bound_check(keyword, schema[keyword], fails))
+                checks.append(_bound_check(schema[keyword], fails))
         if "pattern" in schema:
             import re
 
             search = re.compile(schema["pattern"]).search
-            checks.append(
-                lambda value, path: (path, "does not match the pattern")
-                if isinstance(value, str) and search(value) is None
-                else None
-            )
+            checks.append(lambda value: not isinstance(value, str) or search(value) is not None)
         return checks
 
     def _combinations(self, schema: dict) -> list[Check]:
         """allOf, anyOf, oneOf, not, and if/then/else."""
         checks: list[Check] = []
         if "allOf" in schema:
-            parts = [self._compile(sub) for sub in schema["allOf"]]
+            checks.append(_every([self._compile(sub) for sub in schema["allOf"]]))
+        if "anyOf" in schema:
+            options = [self._compile(sub) for sub in schema["anyOf"]]
+            checks.append(lambda value: any(option(value) for option in options))
+        if "oneOf" in schema:
+            choices = [self._compile(sub) for sub in schema["oneOf"]]
 
-            def check_all_of(value, path):
-                for part in parts:
-                    error = part(value, path)
-                    if error is not None:
-                        return error
-                return None
+            def check_one_of(value: Any) -> bool:
+                passing = 0
+                for choice in choices:
+                    if choice(value):
+                        passing += 1
+                        if passing > 1:
+                            return False
+                return passing == 1
 
-            checks.append(check_all_of)
-        for keyword, wanted in (("anyOf", "any"), ("oneOf", "one")):
-            if keyword in schema:
-                options = [self._compile(sub) for sub in schema[keyword]]
-
-                def check_some(value, path, options=options, wanted=wanted, keyword=keyword):
-                    passing = sum(1 for option in options if option(value, path) is None)
-                    ok = passing >= 1 if wanted == "any" else passing == 1
-                    return None if ok else (path, f"fails {keyword}")
-
-                checks.append(check_some)
+            checks.append(check_one_of)
         if "propertyNames" in schema:
             names = self._compile(schema["propertyNames"])
-
-            def check_names(value, path):
-                if isinstance(value, dict):
-                    for name in value:
-                        if names(name, path) is not None:
-                            return path, f"property name {name!r} is not allowed"
-                return None
-
-            checks.append(check_names)
+            checks.append(lambda value: not isinstance(value, dict) or all(names(name) for name in value))
         if "not" in schema:
             negated = self._compile(schema["not"])
-            checks.append(lambda value, path: (path, "fails not") if negated(value, path) is None else None)
+            checks.append(lambda value: not negated(value))
         if "if" in schema:
             condition = self._compile(schema["if"])
             then = self._compile(schema.get("then", True))
             otherwise = self._compile(schema.get("else", True))
-            checks.append(lambda value, path: (then if condition(value, path) is None else otherwise)(value, path))
+            checks.append(lambda value: then(value) if condition(value) else otherwise(value))
         return checks
 
     def _object(self, schema: dict) -> Check:
@@ -264,25 +237,23 @@ class Compiler:
         properties = {name: self._compile(sub) for name, sub in schema.get("properties", {}).items()}
         extra = schema.get("additionalProperties", True)
         extra_check = None if extra is True else self._compile(extra)
+        get = properties.get
 
-        def check_object(value, path):
+        def check_object(value: Any) -> bool:
             if not isinstance(value, dict):
-                return None
+                return True
             for name in required:
                 if name not in value:
-                    return path, f"{name!r} is a required property"
+                    return False
             for name, item in value.items():
-                check = properties.get(name)
+                check = get(name)
                 if check is None:
                     if extra_check is None:
                         continue
-                    if extra is False:
-                        return path, f"additional property {name!r} is not allowed"
                     check = extra_check
-                error = check(item, path + (name,))
-                if error is not None:
-                    return error
-            return None
+                if not check(item):
+                    return False
+            return True
 
         return check_object
 
@@ -290,33 +261,33 @@ class Compiler:
         items = self._compile(schema["items"]) if "items" in schema else None
         unique = bool(schema.get("uniqueItems"))
 
-        def check_array(value, path):
+        def check_array(value: Any) -> bool:
             if not isinstance(value, list):
-                return None
+                return True
             if items is not None:
-                for index, item in enumerate(value):
-                    error = items(item, path + (index,))
-                    if error is not None:
-                        return error
+                for item in value:
+                    if not items(item):
+                        return False
             if unique and len(value) > 1:
                 if all(isinstance(v, str) for v in value):
-                    duplicate = len(set(value)) != len(value)
-                else:
-                    duplicate = any(json_equal(a, b) for i, a in enumerate(value) for b in value[i + 1 :])
-                if duplicate:
-                    return path, "has non-unique elements"
-            return None
+                    return len(set(value)) == len(value)
+                return not any(json_equal(a, b) for i, a in enumerate(value) for b in value[i + 1 :])
+            return True
 
         return check_array
 
 
-def _bound_check(keyword: str, bound: Any, fails: Callable[[Any, Any], bool]) -> Check:
-    def check_bound(value: Any, path: tuple) -> tuple[tuple, str] | None:
-        return (path, f"fails {keyword} {bound}") if fails(value, bound) else None
+def _enum(options: list) -> Check:
+    if all(isinstance(option, str) for option in options):
+        allowed = frozenset(options)
+        return lambda value: isinstance(value, str) and value in allowed
+    return lambda value: any(json_equal(value, option) for option in options)
 
-    return check_bound
+
+def _bound_check(bound: Any, fails: Callable[[Any, Any], bool]) -> Check:
+    return lambda value: not fails(value, bound)
 
 
 def compile_schema(schema: dict) -> Check:
-    """Compile ``schema``; call the result as ``check(instance, ())`` → None or (path, message)."""
+    """Compile ``schema``; ``check(instance)`` is True when the instance is valid."""
     return Compiler(schema).compile()

@@ -72,7 +72,7 @@ def schema_problem(schema: dict, data: Any) -> tuple[str, list] | None:
     from wixoss_deckcheck.files.fastschema import UnsupportedSchema, compile_schema
 
     try:
-        if compile_schema(schema)(data, ()) is None:
+        if compile_schema(schema)(data):
             return None
     except UnsupportedSchema:
         pass

@@ -31,8 +31,12 @@ _SIMPLE_FLOAT = re.compile(r"[-+]?[0-9]+\.[0-9]*(?:[eE][-+][0-9]+)?")
 _BOOLEANS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 
 
-class _NotPlain(Exception):
+class NotPlain(Exception):
     """The document needs PyYAML's constructor."""
+
+
+class HugeNumber(NotPlain):
+    """An integer of more than :data:`MAX_DIGITS` digits (``int()`` would refuse it)."""
 
 
 def plain_from_events(text: str, path: str, loader: type, max_depth: int) -> Any:
@@ -40,7 +44,7 @@ def plain_from_events(text: str, path: str, loader: type, max_depth: int) -> Any
     resolve = loader("").resolve  # the loader's implicit resolvers (dates left as text, say)
     try:
         return _build(yaml.parse(text, Loader=loader), path, resolve, max_depth)
-    except (_NotPlain, yaml.YAMLError):
+    except (NotPlain, yaml.YAMLError):
         return NOT_PLAIN
     except InputError as exc:
         exc.path = exc.path or path
@@ -53,10 +57,19 @@ def _line(event) -> int | None:
 
 def _scalar(event, resolve) -> Any:
     if event.tag is not None and event.tag != "!" and not event.implicit[0]:
-        raise _NotPlain  # an explicit tag
-    value = event.value
+        raise NotPlain  # an explicit tag
     if event.style:  # quoted or a block scalar: text
-        return value
+        return event.value
+    try:
+        return plain_value(event.value, resolve)
+    except HugeNumber:  # bounded before int(), which would refuse it with a traceback
+        raise InputError(f"a number of more than {MAX_DIGITS:,} digits", None, _line(event)) from None
+
+
+def plain_value(value: str, resolve) -> Any:
+    """The value of an untagged plain scalar as the loader's ``resolve`` reads it: text,
+    None, a boolean, a decimal integer or a simple float; NotPlain for anything else
+    (a date the loader would build, ``0x10``, ``.inf``, a merge key...)."""
     tag = resolve(yaml.ScalarNode, value, (True, False))
     if tag == _STR:
         return value
@@ -65,12 +78,12 @@ def _scalar(event, resolve) -> Any:
     if tag == _BOOL:
         return _BOOLEANS[value.lower()]
     if tag == _INT and _DECIMAL.fullmatch(value):
-        if len(value) > MAX_DIGITS:  # bounded before int(), which would refuse it with a traceback
-            raise InputError(f"a number of more than {MAX_DIGITS:,} digits", None, _line(event))
+        if len(value) > MAX_DIGITS:
+            raise HugeNumber
         return int(value)
     if tag == _FLOAT and _SIMPLE_FLOAT.fullmatch(value):
         return float(value)
-    raise _NotPlain
+    raise NotPlain
 
 
 def _build(events, path: str, resolve, max_depth: int) -> Any:
@@ -84,7 +97,7 @@ def _build(events, path: str, resolve, max_depth: int) -> Any:
         if kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
-                raise _NotPlain  # PyYAML says "expected a single document"
+                raise NotPlain  # PyYAML says "expected a single document"
             continue
         if kind in (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent):
             continue
@@ -94,14 +107,14 @@ def _build(events, path: str, resolve, max_depth: int) -> Any:
             value = _scalar(event, resolve)
             if stack and isinstance(stack[-1][0], dict) and stack[-1][1] is _NO_KEY:
                 if not isinstance(value, str) or value == "<<":
-                    raise _NotPlain  # a key that is not text, or a merge key
+                    raise NotPlain  # a key that is not text, or a merge key
                 stack[-1][1] = value
                 continue
         else:  # the start of a mapping or a list
             if event.tag is not None and not event.implicit:
-                raise _NotPlain
+                raise NotPlain
             if stack and isinstance(stack[-1][0], dict) and stack[-1][1] is _NO_KEY:
-                raise _NotPlain  # a mapping or list as a key
+                raise NotPlain  # a mapping or list as a key
             if len(stack) >= max_depth:
                 raise InputError(f"nesting deeper than {max_depth} levels", path, _line(event))
             stack.append([{} if kind is yaml.MappingStartEvent else [], _NO_KEY])

@@ -67,8 +67,21 @@ def _text_dates_loader() -> type[yaml.SafeLoader]:
 def load_plain(text: str, path: str) -> Any:
     """Plain data of a YAML document (safe tags only; dates stay text), fast; anchors,
     aliases and deep nesting are refused (:func:`check_plain_yaml`). The usual document
-    is built from the parser's events (:mod:`~wixoss_deckcheck.files.yamlevents`);
-    PyYAML's constructor reads the rest."""
+    is read line by line (:mod:`~wixoss_deckcheck.files.yamlblock`); what that reader
+    leaves goes through :func:`load_plain_parsed`, which gives the same data and words
+    every problem."""
+    from wixoss_deckcheck.files.yamlblock import read_block_yaml
+    from wixoss_deckcheck.files.yamlevents import NOT_PLAIN
+
+    data = read_block_yaml(text, _text_dates_loader()("").resolve, MAX_DEPTH)
+    if data is not NOT_PLAIN:
+        return data
+    return load_plain_parsed(text, path)
+
+
+def load_plain_parsed(text: str, path: str) -> Any:
+    """:func:`load_plain` through the parser: the document built from its events
+    (:mod:`~wixoss_deckcheck.files.yamlevents`), else PyYAML's constructor."""
     from wixoss_deckcheck.files.yamlevents import NOT_PLAIN, plain_from_events
 
     data = plain_from_events(text, path, _text_dates_loader(), MAX_DEPTH)

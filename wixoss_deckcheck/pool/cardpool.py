@@ -210,6 +210,20 @@ class CardPool:
     def cards_named(self, name: str) -> list[Card]:
         return self._cards(self._by_name.get(name_key(name), ()))
 
+    def knows_name_key(self, key: str) -> bool:
+        """Whether a card has this same-name key (:func:`~wixoss_deckcheck.pool.normalize.name_key`);
+        decodes no card."""
+        return key in self._by_name
+
+    def key_of_printed_name(self, name: str) -> str | None:
+        """The same-name key of the cards printed with exactly this name when that is not
+        their name under the rules (a collaboration print such as ``ずんだもん　レベル0``
+        plays as a WIXOSS card): None when no card, or cards of several keys, are printed so."""
+        wanted = name_key(name)
+        rows = self._by_other_name.get(search_key(name), ())
+        keys = {card.key for card in self._cards(rows) if name_key(card.name) == wanted}
+        return keys.pop() if len(keys) == 1 else None
+
     def resolve(self, query: str, suggest: bool = True) -> Resolution:
         """Resolve a card number or a name in any language the pool knows.
 

@@ -15,14 +15,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.files.resources import formats_dir
-from wixoss_deckcheck.pool.normalize import name_key
-
-if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.pool.cardpool import CardPool
+from wixoss_deckcheck.tables.mayus_room import MayuEntry, mayu_entries
 
 _DATE_KEYS = ("since", "until", "announced", "effective")
 
@@ -44,34 +41,6 @@ class Rule(NamedTuple):
 
     def in_force(self, day: str) -> bool:
         return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
-
-
-class MayuEntry(NamedTuple):
-    """One Mayu's Room entry, its cards as same-name keys."""
-
-    index: int  # type: ignore[assignment]  # the field shadows tuple.index, never needed here
-    kind: str
-    cards: tuple[dict, ...]
-    with_cards: tuple[dict, ...]
-    limit: int | None
-    announced: str | None
-    effective: str | None
-    until: str | None
-    source: str | None
-    confidence: str | None
-    note: str | None
-    keys_a: frozenset[str] = frozenset()
-    keys_b: frozenset[str] = frozenset()
-    #: ``not-before``: the exact first day is unknown; ``effective`` is its documented lower bound.
-    effective_bound: str = "exact"
-    #: ``not-after``: the exact end is unknown; ``until`` is a documented upper bound.
-    until_bound: str = "exact"
-
-    def in_force(self, day: str) -> bool:
-        return (self.effective is None or self.effective <= day) and (self.until is None or day < self.until)
-
-    def names(self) -> list[str]:
-        return [ref.get("name") or ", ".join(ref.get("numbers", [])) for ref in (*self.cards, *self.with_cards)]
 
 
 @dataclass
@@ -177,6 +146,33 @@ def _line_of(text: str, parts: list) -> int | None:
 
 def _check_dates(value, parts: list, path: Path, text: str) -> None:
     """Every since/until/announced/effective must be a real calendar day."""
+    if _has_bad_date(value, set()):
+        _name_bad_date(value, parts, path, text)
+
+
+def _has_bad_date(value, good: set) -> bool:
+    """Whether a date key anywhere holds text that is no calendar day (a quick walk that
+    tries each distinct date once; :func:`_name_bad_date` then finds where)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in _DATE_KEYS and isinstance(item, str):
+                if item not in good:
+                    try:
+                        _dt.date.fromisoformat(item)
+                    except ValueError:
+                        return True
+                    good.add(item)
+            elif isinstance(item, (dict, list)) and _has_bad_date(item, good):
+                return True
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)) and _has_bad_date(item, good):
+                return True
+    return False
+
+
+def _name_bad_date(value, parts: list, path: Path, text: str) -> None:
+    """Raise the InputError for the first bad date, with its JSON path and line."""
     if isinstance(value, dict):
         for key, item in value.items():
             if key in _DATE_KEYS and isinstance(item, str):
@@ -190,10 +186,10 @@ def _check_dates(value, parts: list, path: Path, text: str) -> None:
                         _line_of(text, where),
                     ) from None
             else:
-                _check_dates(item, parts + [key], path, text)
+                _name_bad_date(item, parts + [key], path, text)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            _check_dates(item, parts + [index], path, text)
+            _name_bad_date(item, parts + [index], path, text)
 
 
 def read_table(path: Path) -> dict:
@@ -214,33 +210,6 @@ def read_table(path: Path) -> dict:
     _check_dates(data, [], path, text)
     store_marshalled("table", path, data, depends)
     return data
-
-
-def _mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
-    entries = []
-    for offset, item in enumerate(raw):
-        cards = tuple(item["cards"])
-        others = tuple(item.get("with", ()))
-        entries.append(
-            MayuEntry(
-                index=start + offset,
-                kind=item["kind"],
-                cards=cards,
-                with_cards=others,
-                limit=item.get("limit"),
-                announced=item.get("announced"),
-                effective=item.get("effective"),
-                until=item.get("until"),
-                source=item.get("source"),
-                confidence=item.get("confidence"),
-                note=item.get("note"),
-                keys_a=frozenset(name_key(ref["name"]) for ref in cards if ref.get("name")),
-                keys_b=frozenset(name_key(ref["name"]) for ref in others if ref.get("name")),
-                effective_bound=item.get("effective_bound") or "exact",
-                until_bound=item.get("until_bound") or "exact",
-            )
-        )
-    return entries
 
 
 #: How many format files one may extend in a chain (the built-in ones extend none).
@@ -291,7 +260,7 @@ def load_table(path: Path, _seen: tuple = ()) -> FormatTable:
             )
         rules = [rule for rule in parent.rules if rule.id not in replaced] + rules
     mayu = list(parent.mayus_room) if parent else []
-    mayu += _mayu_entries(data.get("mayus_room", []), start=len(mayu))
+    mayu += mayu_entries(data.get("mayus_room", []), start=len(mayu))
     return FormatTable(
         id=data["id"],
         name=data.get("name") or (parent.name if parent else data["id"]),
@@ -312,65 +281,3 @@ def load_format(format_id: str | None = None, format_file: str | None = None) ->
     if format_file:
         return load_table(Path(format_file))
     return load_table(builtin_path(format_id or DEFAULT_FORMAT))
-
-
-# -- Mayu's Room against a pool ---------------------------------------------------
-
-
-class ListProblem(NamedTuple):
-    """A Mayu's Room entry that names a card the pool does not know."""
-
-    format: str
-    index: int  # type: ignore[assignment]  # the field shadows tuple.index, never needed here
-    card: str
-    severity: str
-
-    def message(self) -> str:
-        return f"Mayu's Room entry #{self.index + 1} of {self.format} names {self.card}, which is not in the card pool"
-
-    def to_dict(self) -> dict:
-        return {
-            "format": self.format,
-            "entry": self.index + 1,
-            "card": self.card,
-            "severity": self.severity,
-            "message": self.message(),
-        }
-
-
-def resolve_mayus_room(
-    table: FormatTable, entries: list[MayuEntry], pool: CardPool, sample: bool
-) -> tuple[list[MayuEntry], list[ListProblem]]:
-    """Add the keys of every number an entry lists, and report cards the pool lacks.
-
-    A problem is a warning with the small sample pool (it has few cards) and an error
-    with a full pool.
-    """
-    problems: list[ListProblem] = []
-    resolved = []
-    severity = "warning" if sample else "error"
-    for entry in entries:
-        keys = []
-        for refs in (entry.cards, entry.with_cards):
-            found = set()
-            for ref in refs:
-                hit = False
-                for number in ref.get("numbers", []):
-                    card = pool.by_number(number)
-                    if card is not None:
-                        found.add(card.key)
-                        hit = True
-                if ref.get("name") and pool.cards_named(ref["name"]):
-                    found.add(name_key(ref["name"]))
-                    hit = True
-                if not hit:
-                    problems.append(
-                        ListProblem(
-                            table.id, entry.index, ref.get("name") or ", ".join(ref.get("numbers", [])), severity
-                        )
-                    )
-                if ref.get("name"):
-                    found.add(name_key(ref["name"]))
-            keys.append(frozenset(found))
-        resolved.append(entry._replace(keys_a=keys[0], keys_b=keys[1]))
-    return resolved, problems

@@ -1,0 +1,158 @@
+"""Mayu's Room entries: built from a format table's ``mayus_room`` list with the
+same-name keys of the cards they name, and resolved against a card pool (the keys of the
+numbers they list, and the cards the pool does not know)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from wixoss_deckcheck.pool.normalize import name_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.pool.cardpool import CardPool
+
+
+class MayuEntry(NamedTuple):
+    """One Mayu's Room entry, its cards as same-name keys."""
+
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, never needed here
+    kind: str
+    cards: tuple[dict, ...]
+    with_cards: tuple[dict, ...]
+    limit: int | None
+    announced: str | None
+    effective: str | None
+    until: str | None
+    source: str | None
+    confidence: str | None
+    note: str | None
+    keys_a: frozenset[str] = frozenset()
+    keys_b: frozenset[str] = frozenset()
+    #: ``not-before``: the exact first day is unknown; ``effective`` is its documented lower bound.
+    effective_bound: str = "exact"
+    #: ``not-after``: the exact end is unknown; ``until`` is a documented upper bound.
+    until_bound: str = "exact"
+
+    def in_force(self, day: str) -> bool:
+        return (self.effective is None or self.effective <= day) and (self.until is None or day < self.until)
+
+    def names(self) -> list[str]:
+        return [ref.get("name") or ", ".join(ref.get("numbers", [])) for ref in (*self.cards, *self.with_cards)]
+
+
+def mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
+    """The entries of a validated ``mayus_room`` list, numbered from ``start``."""
+    keys = _NameKeys()
+    entries = []
+    for offset, item in enumerate(raw):
+        get = item.get
+        others = get("with")
+        entries.append(
+            MayuEntry(
+                start + offset,
+                item["kind"],
+                tuple(item["cards"]),
+                tuple(others) if others else (),
+                get("limit"),
+                get("announced"),
+                get("effective"),
+                get("until"),
+                get("source"),
+                get("confidence"),
+                get("note"),
+                keys.of(item["cards"]),
+                keys.of(others) if others else _NO_KEYS,
+                get("effective_bound") or "exact",
+                get("until_bound") or "exact",
+            )
+        )
+    return entries
+
+
+_NO_KEYS: frozenset[str] = frozenset()
+
+
+class _NameKeys:
+    """The same-name keys of card references, each distinct name folded once."""
+
+    def __init__(self) -> None:
+        self._keys: dict[str, str] = {}
+
+    def key(self, name: str) -> str:
+        key = self._keys.get(name)
+        if key is None:
+            key = self._keys[name] = name_key(name)
+        return key
+
+    def of(self, refs) -> frozenset[str]:
+        return frozenset([self.key(ref["name"]) for ref in refs if ref.get("name")])
+
+
+class ListProblem(NamedTuple):
+    """A Mayu's Room entry that names a card the pool does not know."""
+
+    format: str
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, never needed here
+    card: str
+    severity: str
+
+    def message(self) -> str:
+        return f"Mayu's Room entry #{self.index + 1} of {self.format} names {self.card}, which is not in the card pool"
+
+    def to_dict(self) -> dict:
+        return {
+            "format": self.format,
+            "entry": self.index + 1,
+            "card": self.card,
+            "severity": self.severity,
+            "message": self.message(),
+        }
+
+
+def resolve_mayus_room(
+    format_id: str, entries: list[MayuEntry], pool: CardPool, sample: bool
+) -> tuple[list[MayuEntry], list[ListProblem]]:
+    """Add the keys of every number an entry lists, and report cards the pool lacks.
+
+    A problem is a warning with the small sample pool (it has few cards) and an error
+    with a full pool. A name printed on a collaboration card stands for the card it plays
+    as (``ずんだもん　レベル0`` for 紡ぎし扉 アト＝ノル). An entry that lists names the
+    pool knows keeps its keys (``keys_a`` and ``keys_b`` are those names' keys already), so
+    a long list costs one lookup per name.
+    """
+    problems: list[ListProblem] = []
+    resolved = []
+    severity = "warning" if sample else "error"
+    names = _NameKeys()
+    knows = pool.knows_name_key
+    for entry in entries:
+        keys = []
+        changed = False
+        for refs in (entry.cards, entry.with_cards):
+            found = set()
+            for ref in refs:
+                hit = False
+                for number in ref.get("numbers", ()):
+                    changed = True
+                    card = pool.by_number(number)
+                    if card is not None:
+                        found.add(card.key)
+                        hit = True
+                name = ref.get("name")
+                if name:
+                    key = names.key(name)
+                    found.add(key)
+                    if knows(key):
+                        hit = True
+                    else:  # a collaboration print's name: the card it plays as
+                        played = pool.key_of_printed_name(name)
+                        if played is not None:
+                            found.add(played)
+                            hit = changed = True
+                if not hit:
+                    problems.append(
+                        ListProblem(format_id, entry.index, name or ", ".join(ref.get("numbers", [])), severity)
+                    )
+            keys.append(found)
+        resolved.append(entry._replace(keys_a=frozenset(keys[0]), keys_b=frozenset(keys[1])) if changed else entry)
+    return resolved, problems

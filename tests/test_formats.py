@@ -96,6 +96,14 @@ def test_an_entry_naming_a_collaboration_print_bans_the_card_it_plays_as(tmp_pat
         assert [v.code for v in violations] == ["WX140"], [v.to_dict() for v in violations]
 
 
+def test_two_entries_that_say_the_same_of_a_card_are_one_finding(tmp_path, full_pool):
+    path = tmp_path / "house.yaml"
+    entry = "  - kind: banned\n    cards: [{numbers: [WXDi-D01-013]}]\n    effective: '2026-01-01'\n    source: x\n"
+    path.write_text("id: house\nextends: diva\nmayus_room:\n" + entry * 3, encoding="utf-8")
+    violations = Checker(full_pool, load_table(path), "2026-06-01").check(parse_deck_text(D01, "d.txt")).violations
+    assert [(v.code, v.line) for v in violations] == [("WX140", 3)]
+
+
 def test_extends_can_replace_and_disable_rules(tmp_path, full_pool):
     path = tmp_path / "arts4.yaml"
     path.write_text(

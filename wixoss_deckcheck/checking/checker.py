@@ -206,11 +206,15 @@ class Checker:
             if not (keys.isdisjoint(names["main"]) and keys.isdisjoint(names["lrig"])):
                 found = {index for section in names.values() for key in section for index in by_key.get(key, ())}
                 entries = {"entries": [self.mayus_room[index] for index in sorted(found)]}
+                said: set[tuple] = set()  # two entries that say the same of a card are one finding
                 for slug in _MAYU_CHECKS:
                     info = REGISTRY[slug]
                     if self._enabled(info):
                         for finding in check_function(info)(resolved, entries):
-                            violations.append(self.violation(info, finding, source="Mayu's Room"))
+                            violation = self.violation(info, finding, source="Mayu's Room")
+                            if (violation.code, violation.line, violation.message) not in said:
+                                said.add((violation.code, violation.line, violation.message))
+                                violations.append(violation)
         if len(violations) > 1:
             violations.sort(key=_violation_order)
         counts = {

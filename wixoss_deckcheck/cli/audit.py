@@ -6,7 +6,6 @@ import sys
 
 import click
 
-from wixoss_deckcheck.cli.habits import complete_format
 from wixoss_deckcheck.cli.options import (
     apply_settings,
     cardpool_option,
@@ -17,6 +16,7 @@ from wixoss_deckcheck.cli.options import (
     encoding_option,
     excel_option,
     format_file_option,
+    format_option,
     lang_option,
     no_config_option,
     output_file_option,
@@ -30,14 +30,7 @@ from wixoss_deckcheck.messages import Messages, current_language
 
 @click.command("audit")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option(
-    "--format",
-    "-f",
-    "format_id",
-    metavar="FORMAT",
-    shell_complete=complete_format,
-    help="all-star, key or diva for every deck (default: each deck's own header, else diva).",
-)
+@format_option("all-star, key or diva for every deck (default: each deck's own header, else diva).")
 @format_file_option
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="Judge every deck by the rules in force that day.")
 @cardpool_option

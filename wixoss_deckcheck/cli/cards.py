@@ -10,8 +10,7 @@ import sys
 
 import click
 
-from wixoss_deckcheck.cli.habits import complete_format
-from wixoss_deckcheck.cli.options import cardpool_option, lang_option
+from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option
 from wixoss_deckcheck.messages import Messages, current_language
 
 
@@ -37,14 +36,7 @@ def _day(as_of: str | None) -> str:
 
 @cards_group.command("search")
 @click.argument("query", nargs=-1, required=True)
-@click.option(
-    "--format",
-    "-f",
-    "format_id",
-    metavar="FORMAT",
-    shell_complete=complete_format,
-    help="Only cards playable in all-star, key or diva (on --as-of, default today).",
-)
+@format_option("Only cards playable in all-star, key or diva (on --as-of, default today).")
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="The day --format is judged on (default: today).")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 10000), help="At most this many cards.")
 @cardpool_option

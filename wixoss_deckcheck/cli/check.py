@@ -6,7 +6,6 @@ import sys
 
 import click
 
-from wixoss_deckcheck.cli.habits import complete_format
 from wixoss_deckcheck.cli.options import (
     cardpool_option,
     color_option,
@@ -15,6 +14,7 @@ from wixoss_deckcheck.cli.options import (
     encoding_option,
     excel_option,
     format_file_option,
+    format_option,
     lang_option,
     no_config_option,
     output_file_option,
@@ -27,14 +27,7 @@ from wixoss_deckcheck.messages import Messages
 
 @click.command("check")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
-@click.option(
-    "--format",
-    "-f",
-    "format_id",
-    metavar="FORMAT",
-    shell_complete=complete_format,
-    help="all-star, key or diva (default: the deck's own '# format:' header, else diva).",
-)
+@format_option("all-star, key or diva (default: the deck's own '# format:' header, else diva).")
 @format_file_option
 @click.option(
     "--as-of",

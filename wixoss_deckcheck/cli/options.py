@@ -14,6 +14,8 @@ import os
 
 import click
 
+from wixoss_deckcheck.cli.habits import complete_format
+
 cardpool_option = click.option(
     "--cardpool",
     "cardpool",
@@ -43,6 +45,12 @@ lang_option = click.option(
     help="Language of messages and card names: en, ja, zh-Hans (or zh), zh-Hant "
     "(default: from the locale, zh_TW/zh_HK giving zh-Hant; else English).",
 )
+def format_option(help: str):
+    """``--format/-f FORMAT`` (a built-in format id or alias, completed in the shell), with
+    what it means for the command."""
+    return click.option("--format", "-f", "format_id", metavar="FORMAT", shell_complete=complete_format, help=help)
+
+
 format_file_option = click.option(
     "--format-file",
     metavar="FILE",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, lang_option, text_or_json_option
+from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option, text_or_json_option
 
 
 @click.command("replay")
 @click.argument("record", metavar="RECORD")
-@click.option("--format", "-f", "format_id", metavar="FORMAT", help="Format (default: the record's header).")
+@format_option("Format (default: the record's header).")
 @text_or_json_option
 @cardpool_option
 @lang_option

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, lang_option, text_or_json_option
+from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option, text_or_json_option
 
 MAX_GAMES = 100_000_000
 MAX_TURNS = 40
@@ -12,13 +12,7 @@ MAX_TURNS = 40
 
 @click.command("simulate")
 @click.argument("deck", metavar="DECK")
-@click.option(
-    "--format",
-    "-f",
-    "format_id",
-    metavar="FORMAT",
-    help="Format whose start rules apply (1 or 3 LRIGs; default: the deck's header, else diva).",
-)
+@format_option("Format whose start rules apply (1 or 3 LRIGs; default: the deck's header, else diva).")
 @click.option(
     "--games",
     "-n",

@@ -4,6 +4,7 @@ numbers they list, and the cards the pool does not know)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from wixoss_deckcheck.pool.normalize import name_key
@@ -42,7 +43,6 @@ class MayuEntry(NamedTuple):
 
 def mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
     """The entries of a validated ``mayus_room`` list, numbered from ``start``."""
-    keys = _NameKeys()
     entries = []
     for offset, item in enumerate(raw):
         get = item.get
@@ -60,8 +60,8 @@ def mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
                 get("source"),
                 get("confidence"),
                 get("note"),
-                keys.of(item["cards"]),
-                keys.of(others) if others else _NO_KEYS,
+                _keys_of(item["cards"]),
+                _keys_of(others) if others else _NO_KEYS,
                 get("effective_bound") or "exact",
                 get("until_bound") or "exact",
             )
@@ -72,20 +72,13 @@ def mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
 _NO_KEYS: frozenset[str] = frozenset()
 
 
-class _NameKeys:
-    """The same-name keys of card references, each distinct name folded once."""
+#: The same-name key of a name in a Mayu's Room entry: each distinct name is folded once
+#: per process, when its table is loaded, and the pool resolution reuses it.
+_name_key = lru_cache(maxsize=65536)(name_key)
 
-    def __init__(self) -> None:
-        self._keys: dict[str, str] = {}
 
-    def key(self, name: str) -> str:
-        key = self._keys.get(name)
-        if key is None:
-            key = self._keys[name] = name_key(name)
-        return key
-
-    def of(self, refs) -> frozenset[str]:
-        return frozenset([self.key(ref["name"]) for ref in refs if ref.get("name")])
+def _keys_of(refs) -> frozenset[str]:
+    return frozenset([_name_key(ref["name"]) for ref in refs if ref.get("name")])
 
 
 class ListProblem(NamedTuple):
@@ -123,7 +116,6 @@ def resolve_mayus_room(
     problems: list[ListProblem] = []
     resolved = []
     severity = "warning" if sample else "error"
-    names = _NameKeys()
     knows = pool.knows_name_key
     for entry in entries:
         keys = []
@@ -140,7 +132,7 @@ def resolve_mayus_room(
                         hit = True
                 name = ref.get("name")
                 if name:
-                    key = names.key(name)
+                    key = _name_key(name)
                     found.add(key)
                     if knows(key):
                         hit = True

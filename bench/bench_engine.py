@@ -30,9 +30,9 @@ TARGET_GAMES = 2_000
 def goldfish_rate(loaded, games: int, seed: int, first: bool) -> tuple[float, float]:
     """Games per CPU second of this process (per core: what other processes do on the machine
     does not count) and games per wall-clock second."""
-    from wixoss_deckcheck.engine.goldfish import Seat
-    from wixoss_deckcheck.engine.goldfish_plan import build_plan
-    from wixoss_deckcheck.engine.goldfish_report import run_seat
+    from wixoss_deckcheck.engine.goldfish.plan import build_plan
+    from wixoss_deckcheck.engine.goldfish.play import Seat
+    from wixoss_deckcheck.engine.goldfish.seats import run_seat
 
     plan = build_plan(loaded.book, loaded.rules)
     cpu, wall = time.process_time(), time.perf_counter()
@@ -41,11 +41,11 @@ def goldfish_rate(loaded, games: int, seed: int, first: bool) -> tuple[float, fl
 
 
 def write_trace(loaded, path: Path) -> None:
-    from wixoss_deckcheck.engine.goldfish import Seat
-    from wixoss_deckcheck.engine.goldfish_plan import build_plan
-    from wixoss_deckcheck.engine.goldfish_report import run_seat
-    from wixoss_deckcheck.engine.goldfish_run import trace_header
-    from wixoss_deckcheck.engine.goldfish_run import write_trace as write
+    from wixoss_deckcheck.engine.goldfish.plan import build_plan
+    from wixoss_deckcheck.engine.goldfish.play import Seat
+    from wixoss_deckcheck.engine.goldfish.run import trace_header
+    from wixoss_deckcheck.engine.goldfish.run import write_trace as write
+    from wixoss_deckcheck.engine.goldfish.seats import run_seat
 
     plan = build_plan(loaded.book, loaded.rules)
     trace: list[dict] = []
@@ -60,9 +60,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7, help="timed runs (default 7)")
     args = parser.parse_args()
 
-    from wixoss_deckcheck.engine.record import read_record
-    from wixoss_deckcheck.engine.replay import replay
-    from wixoss_deckcheck.engine.setup_game import load_game_deck
+    from wixoss_deckcheck.engine.game.record import read_record
+    from wixoss_deckcheck.engine.game.replay import replay
+    from wixoss_deckcheck.engine.game.setup import load_game_deck
     from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
 
     base = temp_base("wdc-bench-engine-")

@@ -39,12 +39,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1_000_000, help="samples for the agreement table (default 10^6)")
     args = parser.parse_args()
 
-    from wixoss_deckcheck.engine import exact
-    from wixoss_deckcheck.engine.deck import load_simulation_deck
-    from wixoss_deckcheck.engine.groups import parse_group
-    from wixoss_deckcheck.engine.model import build_model
-    from wixoss_deckcheck.engine.policy import KEEP_ALL, builtin_policy
-    from wixoss_deckcheck.engine.simulate import exact_hit, hit_group, make_group, run_simulation
+    from wixoss_deckcheck.engine.game.setup import load_simulation_deck
+    from wixoss_deckcheck.engine.odds import exact
+    from wixoss_deckcheck.engine.odds.groups import parse_group
+    from wixoss_deckcheck.engine.odds.model import build_model
+    from wixoss_deckcheck.engine.odds.policy import KEEP_ALL, builtin_policy
+    from wixoss_deckcheck.engine.odds.simulate import exact_hit, hit_group, make_group, run_simulation
     from wixoss_deckcheck.pool.cardpool import CardPool, PoolLocation
 
     with tempfile.TemporaryDirectory() as temp:

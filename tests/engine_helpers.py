@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from conftest import DECKS
 
-from wixoss_deckcheck.engine.deck import load_simulation_deck
-from wixoss_deckcheck.engine.model import build_model
+from wixoss_deckcheck.engine.game.setup import load_simulation_deck
+from wixoss_deckcheck.engine.odds.model import build_model
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry

@@ -160,3 +160,79 @@ def test_the_json_join_agrees_with_json_dumps():
     for item, text in zip(items, texts, strict=True):
         assert extend_object(text, extra) == json.dumps({**item, **extra}, ensure_ascii=False)
     assert extend_object("{}", extra) == json.dumps(extra, ensure_ascii=False)
+
+
+# The engine's sub-packages and what each may import of the package's other parts (their
+# ``__init__`` docstrings say the same): goldfish plays through game and uses odds' mulligan
+# policies; game and odds stand alone; nothing in the engine renders, runs the checker or
+# knows the command line.
+ENGINE = "wixoss_deckcheck.engine"
+ENGINE_PACKAGES = ("odds", "game", "goldfish")
+ENGINE_MAY_NOT_IMPORT = {
+    "odds": ("engine.game", "engine.goldfish"),
+    "game": ("engine.odds", "engine.goldfish", "checks"),
+    "goldfish": (),
+}
+NO_ENGINE_MODULE_IMPORTS = ("reporters", "checking", "cli")
+
+
+def _inside(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_the_engine_is_split_by_concern_into_small_sub_packages():
+    engine = PACKAGE / "engine"
+    assert sorted(path.name for path in engine.iterdir() if path.suffix == ".py") == ["__init__.py"]
+    packages = sorted(path.name for path in engine.iterdir() if path.is_dir() and (path / "__init__.py").exists())
+    assert packages == sorted(ENGINE_PACKAGES)
+    for package in packages:
+        modules = list((engine / package).glob("*.py"))
+        assert len(modules) <= 12, (package, len(modules))
+        assert ast.get_docstring(ast.parse((engine / package / "__init__.py").read_text(encoding="utf-8")))
+
+
+def test_the_engine_package_roots_only_say_what_they_hold():
+    """``engine/__init__.py`` and the sub-packages' ``__init__`` import nothing: a docstring each."""
+    for name in (ENGINE, *(f"{ENGINE}.{package}" for package in ENGINE_PACKAGES)):
+        tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+        assert [type(node) for node in tree.body] == [ast.Expr], name
+        assert GRAPH[name] == set(), name
+
+
+@pytest.mark.parametrize("package", ENGINE_PACKAGES)
+def test_each_engine_sub_package_imports_only_what_its_docstring_allows(package):
+    inside = f"{ENGINE}.{package}"
+    forbidden = [f"wixoss_deckcheck.{part}" for part in (*ENGINE_MAY_NOT_IMPORT[package], *NO_ENGINE_MODULE_IMPORTS)]
+    found = {
+        (name, target)
+        for name in GRAPH
+        if _inside(name, inside)
+        for target in GRAPH[name]
+        if any(_inside(target, bad) for bad in forbidden)
+    }
+    assert found == set()
+
+
+def test_the_rules_directions_the_test_enforces_are_real():
+    """The direction test would see a forbidden import: goldfish does import game and odds."""
+    goldfish = {target for name in GRAPH if _inside(name, f"{ENGINE}.goldfish") for target in GRAPH[name]}
+    assert any(_inside(target, f"{ENGINE}.game") for target in goldfish)
+    assert any(_inside(target, f"{ENGINE}.odds") for target in goldfish)
+
+
+def test_only_the_play_reporters_the_commands_and_the_play_checks_use_the_engine():
+    users = {name for name in GRAPH if not _inside(name, ENGINE) and any(_inside(t, ENGINE) for t in GRAPH[name])}
+    allowed = ("wixoss_deckcheck.reporters.play", "wixoss_deckcheck.cli", "wixoss_deckcheck.checks.play")
+    assert users and all(any(_inside(name, package) for package in allowed) for name in users), users
+
+
+def test_every_package_folder_is_listed_for_the_wheel():
+    """``[tool.setuptools] packages`` names every folder with an ``__init__.py`` (a new
+    sub-package left out would be missing from an installed wheel)."""
+    import re
+
+    text = (PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8")
+    block = text[text.index("[tool.setuptools]") :]
+    listed = set(re.findall(r'"(wixoss_deckcheck(?:\.\w+)*)"', block[: block.index("]", block.index("packages"))]))
+    folders = {_module_name(path) for path in PACKAGE.rglob("__init__.py")}
+    assert folders <= listed, sorted(folders - listed)

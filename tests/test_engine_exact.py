@@ -8,8 +8,8 @@ from math import comb
 
 import pytest
 
-from wixoss_deckcheck.engine import exact
-from wixoss_deckcheck.engine.rules import cards_seen, draws_by_turn, draws_on_turn
+from wixoss_deckcheck.engine.odds import exact
+from wixoss_deckcheck.engine.odds.rules import cards_seen, draws_by_turn, draws_on_turn
 
 
 def test_acceptance_value_four_copies_in_forty():

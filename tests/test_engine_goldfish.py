@@ -10,14 +10,14 @@ from conftest import DECKS, run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wixoss_deckcheck.engine.goldfish import Seat
-from wixoss_deckcheck.engine.goldfish_plan import build_plan, choose_start
-from wixoss_deckcheck.engine.goldfish_report import run_seat, wilson
-from wixoss_deckcheck.engine.goldfish_run import trace_header, write_trace
-from wixoss_deckcheck.engine.policy import builtin_policy
-from wixoss_deckcheck.engine.record import read_record
-from wixoss_deckcheck.engine.replay import replay
-from wixoss_deckcheck.engine.setup_game import load_game_deck
+from wixoss_deckcheck.engine.game.record import read_record
+from wixoss_deckcheck.engine.game.replay import replay
+from wixoss_deckcheck.engine.game.setup import load_game_deck
+from wixoss_deckcheck.engine.goldfish.plan import build_plan, choose_start
+from wixoss_deckcheck.engine.goldfish.play import Seat
+from wixoss_deckcheck.engine.goldfish.run import trace_header, write_trace
+from wixoss_deckcheck.engine.goldfish.seats import run_seat, wilson
+from wixoss_deckcheck.engine.odds.policy import builtin_policy
 
 STARTERS = sorted((DECKS / "text").glob("*.txt"))  # All-Star WD01 and the Diva WXDi-D01..D03
 

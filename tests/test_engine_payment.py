@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wixoss_deckcheck.engine.gamerules import game_rules
-from wixoss_deckcheck.engine.payment import (
+from wixoss_deckcheck.engine.game.gamerules import game_rules
+from wixoss_deckcheck.engine.game.payment import (
     ALL_COLOURS,
     COLOUR_BITS,
     COLOURLESS,
@@ -103,8 +103,8 @@ def test_every_rule_is_in_force_every_day(day):
 def test_keep_or_return_matches_a_simulation():
     import random
 
-    from wixoss_deckcheck.engine.exact_hand import keep_or_return
-    from wixoss_deckcheck.engine.rules import draws_by_turn
+    from wixoss_deckcheck.engine.odds.exact_hand import keep_or_return
+    from wixoss_deckcheck.engine.odds.rules import draws_by_turn
 
     # deck of 40 with 4 group cards; the hand holds 1 of them, 2 cards go back (none of the group)
     keep, back = keep_or_return(40, 4, 1, 2, 0, 2, 3, False)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_helpers import D01, real_model
 
-from wixoss_deckcheck.engine.groups import parse_group
-from wixoss_deckcheck.engine.policy import KEEP_ALL, builtin_policy, load_policy
+from wixoss_deckcheck.engine.odds.groups import parse_group
+from wixoss_deckcheck.engine.odds.policy import KEEP_ALL, builtin_policy, load_policy
 from wixoss_deckcheck.errors import InputError
 
 

@@ -8,8 +8,8 @@ import pytest
 from conftest import DECKS, run_main
 from engine_records import ev, header, wd01, wd01_setup, wd01_two_turns, write_deck, write_record
 
-from wixoss_deckcheck.engine.record import read_record
-from wixoss_deckcheck.engine.replay import replay
+from wixoss_deckcheck.engine.game.record import read_record
+from wixoss_deckcheck.engine.game.replay import replay
 from wixoss_deckcheck.errors import InputError
 
 
@@ -321,7 +321,7 @@ def test_either_or_grow_cost_and_printed_restrictions(tmp_path, full_pool):
 
 
 def test_either_or_costs_of_the_pool_are_symbols_either_colour_pays():
-    from wixoss_deckcheck.engine.payment import COLOUR_BITS, COLOURLESS, matches, parse_cost
+    from wixoss_deckcheck.engine.game.payment import COLOUR_BITS, COLOURLESS, matches, parse_cost
 
     cost = parse_cost({"choice": [{"colours": ["blue", "black"], "amount": 1}], "colorless": 1})
     blue, black, red = (COLOUR_BITS[c] | COLOURLESS for c in ("blue", "black", "red"))

@@ -11,8 +11,8 @@ from engine_records import ev, header, wd01, wd01_two_turns, write_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wixoss_deckcheck.engine.record import read_record
-from wixoss_deckcheck.engine.replay import replay
+from wixoss_deckcheck.engine.game.record import read_record
+from wixoss_deckcheck.engine.game.replay import replay
 from wixoss_deckcheck.errors import InputError
 
 CARDS = [f"WD01-{n:03d}" for n in range(1, 19)] + ["WD02-004", "NOPE-1", "coin"]
@@ -100,10 +100,10 @@ def test_a_turn_before_the_life_cloth_is_one_finding(tmp_path, full_pool):
 
 @pytest.fixture(scope="module")
 def diva_trace(full_pool, tmp_path_factory):
-    from wixoss_deckcheck.engine.goldfish import Seat
-    from wixoss_deckcheck.engine.goldfish_plan import build_plan
-    from wixoss_deckcheck.engine.goldfish_report import run_seat
-    from wixoss_deckcheck.engine.setup_game import load_game_deck
+    from wixoss_deckcheck.engine.game.setup import load_game_deck
+    from wixoss_deckcheck.engine.goldfish.plan import build_plan
+    from wixoss_deckcheck.engine.goldfish.play import Seat
+    from wixoss_deckcheck.engine.goldfish.seats import run_seat
 
     folder = tmp_path_factory.mktemp("diva")
     deck = folder / "d02.txt"

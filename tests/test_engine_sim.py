@@ -10,11 +10,11 @@ import sys
 import pytest
 from engine_helpers import D01, WD01, real_model
 
-from wixoss_deckcheck.engine import sim_python
-from wixoss_deckcheck.engine.exact import life_cloth_keep_all
-from wixoss_deckcheck.engine.groups import parse_group
-from wixoss_deckcheck.engine.policy import KEEP_ALL, builtin_policy
-from wixoss_deckcheck.engine.simulate import (
+from wixoss_deckcheck.engine.odds import sim_python
+from wixoss_deckcheck.engine.odds.exact import life_cloth_keep_all
+from wixoss_deckcheck.engine.odds.groups import parse_group
+from wixoss_deckcheck.engine.odds.policy import KEEP_ALL, builtin_policy
+from wixoss_deckcheck.engine.odds.simulate import (
     choose_backend,
     default_groups,
     exact_hit,
@@ -199,7 +199,7 @@ def test_game_rules_hold_turn_by_turn(d01, wd01):
 
 
 def test_numpy_zones_conserve_cards(d01):
-    from wixoss_deckcheck.engine import sim_numpy
+    from wixoss_deckcheck.engine.odds import sim_numpy
 
     rng = np.random.Generator(np.random.PCG64(1))
     chunk = sim_numpy._Chunk(d01, 2000, rng)

@@ -117,7 +117,7 @@ def test_cardpool_build_report_into_a_missing_folder_leaves_the_installed_pool(t
 def test_plot_keeps_matplotlib_out_of_home(tmp_path, monkeypatch):
     import os
 
-    from wixoss_deckcheck.engine.plot import use_own_matplotlib_cache
+    from wixoss_deckcheck.reporters.play.plot import use_own_matplotlib_cache
 
     monkeypatch.delenv("MPLCONFIGDIR", raising=False)
     monkeypatch.setenv("WIXOSS_DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))

@@ -121,7 +121,7 @@ def test_goldfish_shows_attacks_and_the_crush_note(full_pool_path, capsys):
 
 
 def test_render_merges_only_identical_rows(report_json):
-    from wixoss_deckcheck.engine.report_text import render_simulation
+    from wixoss_deckcheck.reporters.play.simulation_text import render_simulation
 
     report = json.loads(json.dumps(report_json))
     report["hits"][0]["by_turn"][3]["probability_exact"] = 0.5  # one card differs now
@@ -154,7 +154,7 @@ def _capture_plot(monkeypatch):
 
 def test_plot_series_are_distinguishable_and_merged(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
-    from wixoss_deckcheck.engine import plot
+    from wixoss_deckcheck.reporters.play import plot
 
     monkeypatch.setattr(plot, "find_cjk_font", lambda: "DejaVu Sans")  # as if one were installed
     target = tmp_path / "curves.png"
@@ -179,7 +179,7 @@ def test_plot_series_are_distinguishable_and_merged(tmp_path, full_pool_path, ca
 
 def test_plot_keeps_eight_series_with_a_note(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
-    from wixoss_deckcheck.engine import plot
+    from wixoss_deckcheck.reporters.play import plot
 
     monkeypatch.setattr(plot, "find_cjk_font", lambda: "DejaVu Sans")
     target = tmp_path / "curve.svg"
@@ -196,7 +196,7 @@ def test_plot_keeps_eight_series_with_a_note(tmp_path, full_pool_path, capsys, m
 
 def test_plot_without_a_cjk_font_warns_and_draws_numbers(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
-    from wixoss_deckcheck.engine import plot
+    from wixoss_deckcheck.reporters.play import plot
 
     monkeypatch.setattr(plot, "find_cjk_font", lambda: None)
     target = tmp_path / "ja.png"
@@ -213,7 +213,7 @@ def test_plot_without_a_cjk_font_warns_and_draws_numbers(tmp_path, full_pool_pat
 
 def test_plot_with_a_cjk_font_keeps_the_names(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
-    from wixoss_deckcheck.engine import plot
+    from wixoss_deckcheck.reporters.play import plot
 
     monkeypatch.setattr(plot, "find_cjk_font", lambda: "DejaVu Sans")  # the drawing is not looked at here
     target = tmp_path / "ja.svg"
@@ -226,7 +226,7 @@ def test_plot_with_a_cjk_font_keeps_the_names(tmp_path, full_pool_path, capsys, 
 
 def test_plot_hit_curve_label_in_the_language(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
-    from wixoss_deckcheck.engine import plot
+    from wixoss_deckcheck.reporters.play import plot
 
     monkeypatch.setattr(plot, "find_cjk_font", lambda: "DejaVu Sans")
     target = tmp_path / "hit.png"
@@ -242,7 +242,7 @@ def test_find_cjk_font_prefers_the_known_families(monkeypatch):
     pytest.importorskip("matplotlib")
     from matplotlib import font_manager
 
-    from wixoss_deckcheck.engine import plot
+    from wixoss_deckcheck.reporters.play import plot
 
     class Font:
         def __init__(self, name):
@@ -257,8 +257,8 @@ def test_find_cjk_font_prefers_the_known_families(monkeypatch):
 
 
 def test_japanese_mulligan_hand_choice_and_model_notes(full_pool_path, capsys):
-    from wixoss_deckcheck.engine.report_text import model_note
     from wixoss_deckcheck.messages import Messages
+    from wixoss_deckcheck.reporters.play.simulation_text import model_note
 
     code, out, _err = _simulate(["--games", "500", "--mulligan", "curve:2", "--lang", "ja"], full_pool_path, capsys)
     assert code == 0 and "curve:2 (レベル2より上のシグニをすべて戻す)" in out

@@ -24,7 +24,7 @@ from wixoss_deckcheck.pool.normalize import name_key, type_keys
 def _engine() -> ModuleType:
     """The rules engine's answers for the play checks, imported when a play check first runs
     (``check --play``): a plain ``check`` never loads the engine."""
-    from wixoss_deckcheck.engine import play_rules
+    from wixoss_deckcheck.engine.game import play_rules
 
     return play_rules
 

@@ -1,7 +1,7 @@
 """The codes of ``replay``: one per kind of illegal action in a game record (WX301-WX322).
 
 They are registered like the deck checks (``rules`` lists them) but run by the rules
-engine (:mod:`wixoss_deckcheck.engine.replay`), not on a decklist: ``function`` is None.
+engine (:mod:`wixoss_deckcheck.engine.game.replay`), not on a decklist: ``function`` is None.
 Every one is an error: the action breaks the rules in force on the record's day.
 """
 

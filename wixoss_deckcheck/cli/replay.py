@@ -22,11 +22,11 @@ def replay_command(record, format_id, output_format, cardpool, lang):
     import json
     import sys
 
-    from wixoss_deckcheck.engine.record import read_record
-    from wixoss_deckcheck.engine.replay import replay
-    from wixoss_deckcheck.engine.replay_report import report_dict, report_text
+    from wixoss_deckcheck.engine.game.record import read_record
+    from wixoss_deckcheck.engine.game.replay import replay
     from wixoss_deckcheck.messages import default_language
     from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+    from wixoss_deckcheck.reporters.play.replay import report_dict, report_text
 
     lang = lang or default_language()
     read = read_record(record)

@@ -133,11 +133,10 @@ def simulate_command(
     """
     import json
 
-    from wixoss_deckcheck.engine.deck import load_simulation_deck
-    from wixoss_deckcheck.engine.model import build_model
-    from wixoss_deckcheck.engine.policy import load_policy
-    from wixoss_deckcheck.engine.report_text import render_simulation
-    from wixoss_deckcheck.engine.simulate import (
+    from wixoss_deckcheck.engine.game.setup import load_simulation_deck
+    from wixoss_deckcheck.engine.odds.model import build_model
+    from wixoss_deckcheck.engine.odds.policy import load_policy
+    from wixoss_deckcheck.engine.odds.simulate import (
         build_report,
         choose_backend,
         default_groups,
@@ -147,6 +146,7 @@ def simulate_command(
     from wixoss_deckcheck.errors import UsageError
     from wixoss_deckcheck.messages import Messages, current_language
     from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+    from wixoss_deckcheck.reporters.play.simulation_text import render_simulation
 
     lang = lang or current_language()
     messages = Messages(lang)
@@ -161,7 +161,7 @@ def simulate_command(
         raise UsageError("--trace and --opponent-crushes need --goldfish")
     goldfish_games = games
     if plot:
-        from wixoss_deckcheck.engine.plot import check_plot_path
+        from wixoss_deckcheck.reporters.play.plot import check_plot_path
 
         check_plot_path(plot)
     backend_name, _module = choose_backend(backend)
@@ -211,15 +211,15 @@ def simulate_command(
         by_turn=(by_turn or 0) if hit is not None else None,
     )
     if goldfish:
-        from wixoss_deckcheck.engine.goldfish_run import DEFAULT_GAMES, run_goldfish
-        from wixoss_deckcheck.engine.setup_game import load_game_deck
+        from wixoss_deckcheck.engine.game.setup import load_game_deck
+        from wixoss_deckcheck.engine.goldfish.run import DEFAULT_GAMES, run_goldfish
 
         engine_deck = load_game_deck(deck, pool, loaded.format, loaded.as_of)
         report["goldfish"] = run_goldfish(
             engine_deck, policy, goldfish_games or DEFAULT_GAMES, config.seed, first, turns, crushes, trace
         )
     if plot:
-        from wixoss_deckcheck.engine.plot import write_plot
+        from wixoss_deckcheck.reporters.play.plot import write_plot
 
         hit_curve = None
         if target is not None:
@@ -268,7 +268,7 @@ def warn_if_illegal(deck: str, pool, format_id: str | None, as_of: str | None) -
 
 def judge_hand(hand: str, returned: str, model, pool, target, at_least: int, turn: int, first: bool) -> dict:
     """``--hand``/``--return``: the exact keep-or-return answer for the ``--hit`` question."""
-    from wixoss_deckcheck.engine.exact_hand import hand_choice
+    from wixoss_deckcheck.engine.odds.exact_hand import hand_choice
     from wixoss_deckcheck.errors import UsageError
 
     def kinds(text: str) -> list[int]:

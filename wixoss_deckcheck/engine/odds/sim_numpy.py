@@ -5,7 +5,7 @@ deck is the same as picking one of its cards uniformly at random, so a draw pick
 for every game at once, the card whose cumulative count passes a uniform random
 number, and moves it. No deck order is stored: after a refresh the new deck is the
 trash, shuffled, which is again "uniform among its cards". The player is the one
-declared in :mod:`wixoss_deckcheck.engine.model`, exactly as in the pure-Python back
+declared in :mod:`wixoss_deckcheck.engine.odds.model`, exactly as in the pure-Python back
 end; games run in chunks so memory stays small, and a seed repeats a run exactly.
 """
 
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from wixoss_deckcheck.engine.model import DeckModel
-from wixoss_deckcheck.engine.numpy_draws import draw as _draw
-from wixoss_deckcheck.engine.numpy_draws import draw_columns as _draw_columns
-from wixoss_deckcheck.engine.policy import PolicyPlan
-from wixoss_deckcheck.engine.rules import (
+from wixoss_deckcheck.engine.odds.model import DeckModel
+from wixoss_deckcheck.engine.odds.numpy_draws import draw as _draw
+from wixoss_deckcheck.engine.odds.numpy_draws import draw_columns as _draw_columns
+from wixoss_deckcheck.engine.odds.policy import PolicyPlan
+from wixoss_deckcheck.engine.odds.rules import (
     HAND_LIMIT,
     LIFE_CLOTH,
     MAX_SIGNI_ZONES,
@@ -25,7 +25,7 @@ from wixoss_deckcheck.engine.rules import (
     attacks_on_turn,
     draws_on_turn,
 )
-from wixoss_deckcheck.engine.tally import SimConfig, Tally
+from wixoss_deckcheck.engine.odds.tally import SimConfig, Tally
 
 #: Games per chunk: setup-only runs take bigger chunks (they keep fewer matrices).
 CHUNK_TURNS = 1 << 15

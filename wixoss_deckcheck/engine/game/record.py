@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.files.resources import schemas_dir
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "record.schema.json"
+SCHEMA_PATH = schemas_dir() / "record.schema.json"
 MAX_BYTES = 16 * 1024 * 1024
 
 

@@ -11,7 +11,7 @@ in a real game the player chooses) go to the trash. Each rule action is written 
 
 from __future__ import annotations
 
-from wixoss_deckcheck.engine.state import OPPONENT, Game
+from wixoss_deckcheck.engine.game.state import OPPONENT, Game
 
 _EMPTY = [-1, -1, -1]
 

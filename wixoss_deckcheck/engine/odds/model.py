@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wixoss_deckcheck.engine.rules import SETUP_CARDS
+from wixoss_deckcheck.engine.odds.rules import SETUP_CARDS
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.pool.normalize import type_keys

@@ -202,7 +202,7 @@ def _combined_label(group: dict[str, Any], names) -> str:
         parts.append(card_labels[0])
     elif card_labels:
         cards = [card for card in group["cards"] if card is not None]
-        from wixoss_deckcheck.engine.report_text import card_word
+        from wixoss_deckcheck.reporters.play.simulation_text import card_word
 
         what = card_word(cards, m)
         copies = next(n for n, card in zip(group["copies"], group["cards"], strict=True) if card is not None)
@@ -241,8 +241,8 @@ def write_plot(
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-    from wixoss_deckcheck.engine.report_text import Names
     from wixoss_deckcheck.messages import Messages
+    from wixoss_deckcheck.reporters.play.simulation_text import Names
 
     messages = Messages(lang)
     names = Names(messages, cards)

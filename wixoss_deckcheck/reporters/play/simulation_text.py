@@ -269,7 +269,7 @@ def render_simulation(report: dict[str, Any], lang: str | None = "en", cards: Ma
         )
     gold = report.get("goldfish")
     if gold and "seats" in gold:
-        from wixoss_deckcheck.engine.goldfish_run import render_goldfish
+        from wixoss_deckcheck.reporters.play.goldfish_text import render_goldfish
 
         out.extend(render_goldfish(gold, names))
     elif gold:

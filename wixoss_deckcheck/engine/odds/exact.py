@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from wixoss_deckcheck.engine.rules import LIFE_CLOTH, OPENING_HAND, SETUP_CARDS, cards_seen, draws_by_turn
+from wixoss_deckcheck.engine.odds.rules import LIFE_CLOTH, OPENING_HAND, SETUP_CARDS, cards_seen, draws_by_turn
 
 
 def hypergeometric_pmf(population: int, successes: int, draws: int, hits: int) -> Fraction:

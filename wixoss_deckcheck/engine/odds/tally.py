@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from wixoss_deckcheck.engine.rules import LIFE_CLOTH, MAX_SIGNI_ZONES, OPENING_HAND
+from wixoss_deckcheck.engine.odds.rules import LIFE_CLOTH, MAX_SIGNI_ZONES, OPENING_HAND
 
 
 @dataclass(frozen=True)

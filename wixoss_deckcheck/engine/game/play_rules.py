@@ -2,7 +2,7 @@
 
 - which LRIGs a game can reach by growing, under the dated grow rules, the LRIG types
   (type ? shares every type) and the printed grow restrictions
-  (:func:`wixoss_deckcheck.engine.gamerules.grow_problem`); an ASSIST LRIG is never a
+  (:func:`wixoss_deckcheck.engine.game.gamerules.grow_problem`); an ASSIST LRIG is never a
   center grow and a center LRIG never an assist's;
 - how many main-deck cards can pay each cost symbol (an exact matching over the whole
   deck: multi-ener cards pay any colour, either/or symbols any of theirs).
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wixoss_deckcheck.engine.gamerules import GameRules, game_rules, grow_problem
-from wixoss_deckcheck.engine.payment import COLOUR_BITS, COLOURLESS, card_mask, classes, parse_cost, shortfall
+from wixoss_deckcheck.engine.game.gamerules import GameRules, game_rules, grow_problem
+from wixoss_deckcheck.engine.game.payment import COLOUR_BITS, COLOURLESS, card_mask, classes, parse_cost, shortfall
 from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key

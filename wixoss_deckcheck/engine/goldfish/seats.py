@@ -15,10 +15,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from wixoss_deckcheck.engine.goldfish import Goldfish, Seat, new_goldfish, play
-from wixoss_deckcheck.engine.goldfish_plan import Plan
-from wixoss_deckcheck.engine.payment import shortfall
-from wixoss_deckcheck.engine.setup_game import LoadedDeck
+from wixoss_deckcheck.engine.game.payment import shortfall
+from wixoss_deckcheck.engine.game.setup import LoadedDeck
+from wixoss_deckcheck.engine.goldfish.plan import Plan
+from wixoss_deckcheck.engine.goldfish.play import Goldfish, Seat, new_goldfish, play
 
 Z95 = 1.959963984540054
 

@@ -1,7 +1,7 @@
 """The pure-Python simulation back end: one game at a time, with :mod:`random`.
 
 Used when numpy is not installed (``pip install 'wixoss-deckcheck[sim]'`` for the
-fast back end). It plays exactly the model of :mod:`wixoss_deckcheck.engine.model`,
+fast back end). It plays exactly the model of :mod:`wixoss_deckcheck.engine.odds.model`,
 so both back ends agree within sampling error; with the same seed each back end
 repeats its own results exactly, but the two draw different random numbers.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from wixoss_deckcheck.engine.model import DeckModel, missing_colours, pay
-from wixoss_deckcheck.engine.policy import PolicyPlan
-from wixoss_deckcheck.engine.rules import (
+from wixoss_deckcheck.engine.odds.model import DeckModel, missing_colours, pay
+from wixoss_deckcheck.engine.odds.policy import PolicyPlan
+from wixoss_deckcheck.engine.odds.rules import (
     HAND_LIMIT,
     LIFE_CLOTH,
     MAX_SIGNI_ZONES,
@@ -20,7 +20,7 @@ from wixoss_deckcheck.engine.rules import (
     attacks_on_turn,
     draws_on_turn,
 )
-from wixoss_deckcheck.engine.tally import SimConfig, Tally
+from wixoss_deckcheck.engine.odds.tally import SimConfig, Tally
 
 
 class _Game:

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from wixoss_deckcheck.engine.gamerules import GameRules
-from wixoss_deckcheck.engine.payment import Cost, card_mask, parse_cost
+from wixoss_deckcheck.engine.game.gamerules import GameRules
+from wixoss_deckcheck.engine.game.payment import Cost, card_mask, parse_cost
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.normalize import type_keys
 

@@ -1,8 +1,8 @@
 """The goldfish: one player's games played alone through the rules engine.
 
-Every action goes through :mod:`.phases` and :mod:`.actions` like a replayed record's,
+Every action goes through :mod:`..game.phases` and :mod:`..game.actions` like a replayed record's,
 so a goldfish game is legal by construction (an action the engine refuses is a bug and
-raises). The decisions (see :mod:`.goldfish_plan`): charge the card that keeps the whole
+raises). The decisions (see :mod:`.plan`): charge the card that keeps the whole
 grow path (then the assists' grows and the ARTS) most payable, guards kept in the hand,
 a SIGNI charged from the field when that is the card worth least; grow the center along
 its path, paying with the cards the rest of the path needs least; take every free assist
@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from wixoss_deckcheck.engine import actions, phases
-from wixoss_deckcheck.engine.goldfish_plan import Plan
-from wixoss_deckcheck.engine.payment import best_payment, classes, shortfall
-from wixoss_deckcheck.engine.policy import PolicyPlan
-from wixoss_deckcheck.engine.state import Book, Game, Problem, State
+from wixoss_deckcheck.engine.game import actions, phases
+from wixoss_deckcheck.engine.game.payment import best_payment, classes, shortfall
+from wixoss_deckcheck.engine.game.state import Book, Game, Problem, State
+from wixoss_deckcheck.engine.goldfish.plan import Plan
+from wixoss_deckcheck.engine.odds.policy import PolicyPlan
 
 Trace = list[dict] | None
 _EMPTY = [-1, -1, -1]

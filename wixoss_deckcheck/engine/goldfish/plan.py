@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from wixoss_deckcheck.engine.gamerules import GameRules, grow_problem
-from wixoss_deckcheck.engine.payment import Symbols, merge
-from wixoss_deckcheck.engine.state import Book
+from wixoss_deckcheck.engine.game.gamerules import GameRules, grow_problem
+from wixoss_deckcheck.engine.game.payment import Symbols, merge
+from wixoss_deckcheck.engine.game.state import Book
 
 GUARD_VALUE = 300
 SIGNI_VALUE = 100

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from wixoss_deckcheck.engine.replay import Outcome
+from wixoss_deckcheck.engine.game.replay import Outcome
 
 
 def outcome_message(outcome: Outcome, lang: str = "en") -> str | None:

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wixoss_deckcheck.engine import actions, moves, phases
-from wixoss_deckcheck.engine.record import Event, Record
-from wixoss_deckcheck.engine.record import Game as RecordedGame
-from wixoss_deckcheck.engine.setup_game import LoadedDeck, load_game_deck
-from wixoss_deckcheck.engine.state import OPPONENT, SETUP, Game, Problem, State
+from wixoss_deckcheck.engine.game import actions, moves, phases
+from wixoss_deckcheck.engine.game.record import Event, Record
+from wixoss_deckcheck.engine.game.record import Game as RecordedGame
+from wixoss_deckcheck.engine.game.setup import LoadedDeck, load_game_deck
+from wixoss_deckcheck.engine.game.state import OPPONENT, SETUP, Game, Problem, State
 from wixoss_deckcheck.errors import InputError
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -10,9 +10,9 @@ main-deck cards; ``lrig_deck``, ``lrig_trash``, ``removed`` for LRIG-deck cards;
 
 from __future__ import annotations
 
-from wixoss_deckcheck.engine.continuous import settle
-from wixoss_deckcheck.engine.phases import take_top
-from wixoss_deckcheck.engine.state import Game, Problem
+from wixoss_deckcheck.engine.game.continuous import settle
+from wixoss_deckcheck.engine.game.phases import take_top
+from wixoss_deckcheck.engine.game.state import Game, Problem
 
 MAIN_ZONES = ("deck", "hand", "ener", "trash", "life_cloth", "field", "check")
 LRIG_ZONES = ("lrig_deck", "lrig_trash", "removed")

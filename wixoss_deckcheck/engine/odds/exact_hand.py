@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from wixoss_deckcheck.engine.exact import hypergeometric_at_least, no_refresh_by
-from wixoss_deckcheck.engine.rules import OPENING_HAND, draws_by_turn
+from wixoss_deckcheck.engine.odds.exact import hypergeometric_at_least, no_refresh_by
+from wixoss_deckcheck.engine.odds.rules import OPENING_HAND, draws_by_turn
 from wixoss_deckcheck.errors import InputError
 
 

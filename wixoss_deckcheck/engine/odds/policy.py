@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wixoss_deckcheck.engine.groups import Selector, colour_selector, level_selector, parse_group, type_selector
-from wixoss_deckcheck.engine.rules import OPENING_HAND
+from wixoss_deckcheck.engine.odds.groups import Selector, colour_selector, level_selector, parse_group, type_selector
+from wixoss_deckcheck.engine.odds.rules import OPENING_HAND
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.yamllines import line_at
 from wixoss_deckcheck.model.cards import Card

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wixoss_deckcheck.engine.continuous import settle
-from wixoss_deckcheck.engine.phases import enter, grow_target, pay, take_top
-from wixoss_deckcheck.engine.play_rules import condition_unmet, piece_condition_of
-from wixoss_deckcheck.engine.state import ATTACK, MAIN, OPPONENT, PHASE_NAMES, Game, Problem
+from wixoss_deckcheck.engine.game.continuous import settle
+from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay, take_top
+from wixoss_deckcheck.engine.game.play_rules import condition_unmet, piece_condition_of
+from wixoss_deckcheck.engine.game.state import ATTACK, MAIN, OPPONENT, PHASE_NAMES, Game, Problem
 
 USE_TYPES = ("SPELL", "ARTS", "PIECE", "RELAY_PIECE", "KEY")
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wixoss_deckcheck.engine.continuous import settle
-from wixoss_deckcheck.engine.gamerules import grow_problem
-from wixoss_deckcheck.engine.payment import Cost, cost_text, matches
-from wixoss_deckcheck.engine.state import (
+from wixoss_deckcheck.engine.game.continuous import settle
+from wixoss_deckcheck.engine.game.gamerules import grow_problem
+from wixoss_deckcheck.engine.game.payment import Cost, cost_text, matches
+from wixoss_deckcheck.engine.game.state import (
     DRAW,
     END,
     ENER,

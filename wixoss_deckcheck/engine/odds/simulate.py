@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.engine import exact
-from wixoss_deckcheck.engine.groups import Selector, level_selector, members, parse_group, type_selector
-from wixoss_deckcheck.engine.model import DeckModel
-from wixoss_deckcheck.engine.policy import KEEP_ALL, MulliganPolicy
-from wixoss_deckcheck.engine.rules import LIFE_CLOTH, cards_seen
-from wixoss_deckcheck.engine.tally import SimConfig, Tally
+from wixoss_deckcheck.engine.odds import exact
+from wixoss_deckcheck.engine.odds.groups import Selector, level_selector, members, parse_group, type_selector
+from wixoss_deckcheck.engine.odds.model import DeckModel
+from wixoss_deckcheck.engine.odds.policy import KEEP_ALL, MulliganPolicy
+from wixoss_deckcheck.engine.odds.rules import LIFE_CLOTH, cards_seen
+from wixoss_deckcheck.engine.odds.tally import SimConfig, Tally
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.model.cards import Card
 
@@ -52,12 +52,12 @@ def choose_backend(name: str = "auto"):
         raise UsageError(f"unknown simulation back end {name!r} (auto, numpy or python)")
     if name in ("auto", "numpy"):
         if numpy_available():
-            from wixoss_deckcheck.engine import sim_numpy
+            from wixoss_deckcheck.engine.odds import sim_numpy
 
             return "numpy", sim_numpy
         if name == "numpy":
             raise UsageError("the numpy back end needs numpy: pip install 'wixoss-deckcheck[sim]'")
-    from wixoss_deckcheck.engine import sim_python
+    from wixoss_deckcheck.engine.odds import sim_python
 
     return "python", sim_python
 

@@ -1,0 +1,98 @@
+"""``simulate --goldfish``: both seats played through the rules engine, a trace, the report.
+
+The chosen seat is played first (and traced with ``--trace``), the other seat after it with
+the next seed, so one run answers "on curve going first / going second". The trace is a
+game record (``replay`` reads it): one header line per game, then its events.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from wixoss_deckcheck.engine.game.setup import LoadedDeck
+from wixoss_deckcheck.engine.goldfish.plan import build_plan
+from wixoss_deckcheck.engine.goldfish.play import IllegalGoldfish, Seat
+from wixoss_deckcheck.engine.goldfish.seats import describe_plan, run_seat, seat_report
+from wixoss_deckcheck.engine.odds.policy import MulliganPolicy
+from wixoss_deckcheck.errors import InputError
+
+DEFAULT_GAMES = 5_000
+POLICY = (
+    "charge the card that keeps the whole grow path (then the assists' grows and the ARTS) most payable, "
+    "guards kept in the hand, a SIGNI charged from the field when it is worth least; grow the center "
+    "paying exactly with the cards the rest of the path needs least; take every free assist grow (a paid "
+    "one only when the center's path stays as payable); place SIGNI highest level first (once a turn "
+    "trash a lower one for a higher one); attack with every SIGNI and the center; discard the cards worth "
+    "least. Every action is checked by the rules engine."
+)
+
+
+def trace_header(loaded: LoadedDeck, start: list[str], trace_path: str, seed: int) -> dict[str, Any]:
+    """The game header of a trace: the deck path is written relative to the trace's folder."""
+    folder = os.path.dirname(os.path.abspath(trace_path))
+    return {
+        "format": loaded.format,
+        "as_of": loaded.as_of,
+        "deck": os.path.relpath(os.path.abspath(loaded.path), folder),
+        "start": start,
+        "seed": seed,
+    }
+
+
+def run_goldfish(
+    loaded: LoadedDeck,
+    policy: MulliganPolicy,
+    games: int,
+    seed: int,
+    first: bool,
+    turns: int,
+    crushes: int = 0,
+    trace_path: str | None = None,
+) -> dict[str, Any]:
+    """Play both seats and return the ``goldfish`` section of the simulate report."""
+    rules = loaded.rules
+    if sum(loaded.book.counts) < rules.opening_hand + rules.life_cloth:
+        raise InputError(
+            f"the main deck needs at least {rules.opening_hand + rules.life_cloth} cards to play", loaded.path
+        )
+    try:
+        plan = build_plan(loaded.book, rules)
+    except ValueError as exc:
+        raise InputError(str(exc), loaded.path) from None
+    mulligan = None if policy.keeps_all else policy.plan(loaded.book.main)
+    book = loaded.book
+    start = [book.lrig[lid].number for lid in (plan.center, *plan.assists)]
+    seats = {}
+    for offset, seat_first in enumerate((first, not first)):
+        seat = Seat(seat_first, turns, crushes, mulligan)
+        traced = trace_path is not None and offset == 0
+        trace: list[dict] | None = [] if traced else None
+        header = trace_header(loaded, start, trace_path, seed) if traced and trace_path else None
+        try:
+            tally = run_seat(loaded, plan, seat, games, seed + offset, trace, header)
+        except IllegalGoldfish as exc:  # a bug of the policy, said in one line
+            raise InputError(
+                f"internal error, please report it: the goldfish tried an illegal action ({exc})", loaded.path
+            ) from None
+        seats["first" if seat_first else "second"] = seat_report(tally, loaded, plan, seat)
+        if traced and trace_path and trace is not None:
+            write_trace(trace_path, trace)
+    return {
+        "engine": "rules engine (engine/game/phases.py)",
+        "policy": POLICY,
+        "plan": describe_plan(loaded, plan),
+        "games_per_seat": games,
+        "seed": seed,
+        "turns": turns,
+        "trace": trace_path,
+        "seats": seats,
+    }
+
+
+def write_trace(path: str, lines: list[dict]) -> None:
+    """Write the trace as JSON Lines, atomically."""
+    from wixoss_deckcheck.files.text import write_atomic
+
+    write_atomic(path, "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))

@@ -12,7 +12,9 @@ import sys
 import click
 
 from wixoss_deckcheck import __version__
+from wixoss_deckcheck.cli.habits import add_verbosity
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.messages import Messages, current_language, set_run_language
 
 _COMMANDS = {
     "check": ("wixoss_deckcheck.cli.check", "check_command", "Check decklists against a format."),
@@ -49,8 +51,6 @@ _COMMANDS = {
 
 def error_line(error: InputError) -> str:
     """``error: FILE:LINE: message``, the message in the run's language (``--lang``, else the locale)."""
-    from wixoss_deckcheck.messages import Messages, current_language
-
     return Messages(current_language()).error_line(error)
 
 
@@ -72,8 +72,7 @@ class LazyGroup(click.Group):
         if command is not None or name not in _COMMANDS:
             return command
         module_name, attribute, _help = _COMMANDS[name]
-        from wixoss_deckcheck.cli.habits import add_verbosity
-
+        # The one lazy boundary of the CLI: a command's module is imported only when it runs.
         return add_verbosity(getattr(importlib.import_module(module_name), attribute))
 
     def invoke(self, ctx):
@@ -114,8 +113,6 @@ def cli() -> None:
     eval "$(_WIXOSS_DECKCHECK_COMPLETE=bash_source wixoss-deckcheck)" to ~/.bashrc
     (zsh_source for ~/.zshrc; fish_source > ~/.config/fish/completions/wixoss-deckcheck.fish).
     """
-    from wixoss_deckcheck.messages import set_run_language
-
     set_run_language(None)  # each run chooses again (tests run many in one process)
 
 

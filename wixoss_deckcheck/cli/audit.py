@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
+from wixoss_deckcheck.checking.audit import expand_paths, run_audit
+from wixoss_deckcheck.checking.run_settings import RunSettings
+from wixoss_deckcheck.cli.habits import first_step_hint, use_color, verbosity
 from wixoss_deckcheck.cli.options import (
     apply_settings,
     cardpool_option,
@@ -22,10 +26,19 @@ from wixoss_deckcheck.cli.options import (
     output_file_option,
     output_format_option,
     strict_option,
-    use_color,
 )
-from wixoss_deckcheck.errors import MAX_PATH, printable
+from wixoss_deckcheck.cli.report_output import (
+    echo_deck_errors,
+    echo_table_errors,
+    echo_verbose,
+    exit_code,
+    write_report,
+)
+from wixoss_deckcheck.files.text import check_output_path
 from wixoss_deckcheck.messages import Messages, current_language
+from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.reporters import render
+from wixoss_deckcheck.reporters.summary import render_summary
 
 
 @click.command("audit")
@@ -62,7 +75,8 @@ from wixoss_deckcheck.messages import Messages, current_language
 )
 @config_option
 @no_config_option
-def audit_command(**params):
+@click.pass_context
+def audit_command(ctx: click.Context, **params: Any) -> None:
     """Check every decklist in PATH... and summarise.
 
     A PATH is a deck file, a folder (searched recursively for .txt .deck .yaml .yml
@@ -71,70 +85,45 @@ def audit_command(**params):
     on. Exit 0: every deck legal; 1: a deck is illegal; 2: a deck could not be read
     (or a card could not be identified).
     """
-    from wixoss_deckcheck.checking.audit import expand_paths, run_audit
-    from wixoss_deckcheck.checking.run_settings import RunSettings
-
-    ctx = click.get_current_context()
     options = apply_settings(ctx, params)
+    output = options["output"]
     stdin_lines = sys.stdin if "-" in options["paths"] else None
-    paths = expand_paths(options["paths"], stdin_lines, follow_symlinks=options.get("follow_symlinks", False))
+    paths = expand_paths(options["paths"], stdin_lines, follow_symlinks=options["follow_symlinks"])
     if not paths and not paths.problems:
         raise click.UsageError("no decklists found in the given paths")
-    if options["output"]:  # refused before any deck is read: a directory, a FIFO, a link, an input deck
-        from wixoss_deckcheck.files.text import check_output_path
-
-        check_output_path(options["output"], paths)
-    output_format = choose_output_format(options["output_format"], options.get("excel", False))
+    if output:  # refused before any deck is read: a directory, a FIFO, a link, an input deck
+        check_output_path(output, paths)
+    output_format = choose_output_format(options["output_format"], options["excel"])
     settings = RunSettings.from_options(options, json_in_workers=output_format in ("json", "json-lines"))
-    show_progress = options["progress"] if options["progress"] is not None else _stderr_is_terminal()
-    if show_progress:
-        label = Messages(current_language()).report("progress")
-        with click.progressbar(length=len(paths), label=label, file=sys.stderr) as bar:
-            report = run_audit(paths, settings, options["jobs"], on_progress=bar.update)
-    else:
-        report = run_audit(paths, settings, options["jobs"])
+    report = _run(paths, settings, options["jobs"], options["progress"])
     report.strict = bool(options["strict"])
     report.settings_path = options["settings_path"]
-    from wixoss_deckcheck.cli.habits import verbosity
-
     level = verbosity()  # -q / -v before the command count too (wixoss-deckcheck -v audit ...)
     if options["verbose"] or level > 0:
-        from wixoss_deckcheck.reporters.text import verbose_lines
-
-        for line in verbose_lines(report, Messages(report.lang)):
-            click.echo(line, err=True)
-
-    from wixoss_deckcheck.reporters import render
-    from wixoss_deckcheck.reporters.summary import render_summary
-
-    output = options["output"]
-    colored = output_format == "text" and use_color(options["color"], output)
+        echo_verbose(report)
     if output_format == "text":
+        colored = use_color(options["color"], output)
         text = render_summary(report, quiet=options["quiet"] or level < 0, color=colored, details=True)
+        write_report(text, output, colored)
+        if output:  # the deck errors the terminal summary did not show
+            echo_deck_errors(report)
     else:
-        text = render(output_format, report, color=False, strict=report.strict, excel=options["excel"])
-    if output:
-        from wixoss_deckcheck.files.text import write_atomic
-
-        write_atomic(output, text)
-    else:
-        click.echo(text, nl=False, color=True if colored else None)  # --color always survives a pipe
-    if output_format != "text" or output:
-        for result in report.results:
-            if result.error is not None:
-                click.echo(Messages(report.lang).error_line(result.error), err=True)
-        if output_format != "text":
-            click.echo(render_summary(report, details=False), nl=False, err=True)
-    for problem in report.list_problems:  # a broken format table: on stderr in every output format
-        if problem["severity"] == "error":
-            click.echo(f"error: {printable(problem['message'], MAX_PATH)}", err=True)
-    from wixoss_deckcheck.cli.habits import first_step_hint
-
+        write_report(render(output_format, report, color=False, strict=report.strict, excel=options["excel"]),
+                     output, False)
+        echo_deck_errors(report)
+        click.echo(render_summary(report, details=False), nl=False, err=True)
+    echo_table_errors(report)
     first_step_hint(report)
-    code = report.exit_code(strict=report.strict)
-    if options["exit_zero"] and code == 1:
-        code = 0
-    ctx.exit(code)
+    ctx.exit(exit_code(report, options["exit_zero"]))
+
+
+def _run(paths: list[str], settings: RunSettings, jobs: int | None, progress: bool | None) -> RunReport:
+    """The audit, with a progress bar on standard error (by default when it is a terminal)."""
+    if not (progress if progress is not None else _stderr_is_terminal()):
+        return run_audit(paths, settings, jobs)
+    label = Messages(current_language()).report("progress")
+    with click.progressbar(length=len(paths), label=label, file=sys.stderr) as bar:
+        return run_audit(paths, settings, jobs, on_progress=bar.update)
 
 
 def _stderr_is_terminal() -> bool:

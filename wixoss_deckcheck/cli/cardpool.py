@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import importlib
+import json
 import sys
+from pathlib import Path
+from typing import Any
 
 import click
 
 from wixoss_deckcheck.cli.options import cardpool_option
+from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.files.dirs import installed_pool_path
+from wixoss_deckcheck.files.text import check_output_path, write_atomic
+from wixoss_deckcheck.importers.build import build_pool, discover_sources
 from wixoss_deckcheck.importers.catalogue import SOURCE_ORDER, SOURCES
+from wixoss_deckcheck.importers.common import build_pool_document, write_pool
+from wixoss_deckcheck.importers.merge import MergeResult
+from wixoss_deckcheck.importers.merge_report import describe_entry
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.pool.info import pool_summary
+from wixoss_deckcheck.update.run import run_update
 
 IMPORTERS = {
     "wixossreact": ("wixoss_deckcheck.importers.wixossreact", "import_wixossreact"),
@@ -16,7 +29,7 @@ IMPORTERS = {
 
 
 @click.group("cardpool")
-def cardpool_group():
+def cardpool_group() -> None:
     """Build, install and inspect the card pool."""
 
 
@@ -26,19 +39,12 @@ def cardpool_group():
 @click.option(
     "-o", "--output", metavar="FILE", help="Write the pool to FILE (default: install it in the user data directory)."
 )
-def import_command(source, directory, output):
+def import_command(source: str, directory: str, output: str | None) -> None:
     """Import a public card list from DIR into a card pool file.
 
     Without -o the pool is installed where every later command finds it.
     """
-    import importlib
-    from pathlib import Path
-
-    from wixoss_deckcheck.importers.common import build_pool_document, write_pool
-
     if output:
-        from wixoss_deckcheck.files.text import check_output_path
-
         check_output_path(output, what="pool output")
     module_name, function_name = IMPORTERS[source]
     importer = getattr(importlib.import_module(module_name), function_name)
@@ -70,19 +76,29 @@ def import_command(source, directory, output):
 )
 @click.option("--report", "report_file", metavar="FILE", help="Also write the merge report alone to FILE (JSON).")
 @click.option("-v", "--verbose", is_flag=True, help="List every conflict, not only the first ones.")
-def build_command(from_dir, source_options, output, report_file, verbose):
+def build_command(
+    from_dir: str | None, source_options: tuple[str, ...], output: str | None, report_file: str | None, verbose: bool
+) -> None:
     """Merge every card source into one pool, and report where sources disagree.
 
     Each card keeps which source gave each of its fields; conflicts (a different
     level, colour, Life Burst or type for the same number) are listed, never
     silently resolved.
     """
-    from pathlib import Path
+    paths = _source_paths(from_dir, source_options)
+    for path_given, what in ((output, "pool output"), (report_file, "report")):
+        if path_given:  # every output path is checked before the pool is built or replaced
+            check_output_path(path_given, what=what)
+    document, result = build_pool(paths)
+    target = Path(output) if output else installed_pool_path()
+    write_pool(document, target)
+    if report_file:
+        write_atomic(report_file, json.dumps(result.report, ensure_ascii=False, indent=1) + "\n")
+    _echo_build(target, document, result, verbose)
 
-    from wixoss_deckcheck.errors import UsageError
-    from wixoss_deckcheck.importers.build import build_pool, discover_sources
-    from wixoss_deckcheck.importers.common import write_pool
 
+def _source_paths(from_dir: str | None, source_options: tuple[str, ...]) -> dict[str, Path]:
+    """Parser name -> path: the sources found in ``--from DIR``, then each ``--source NAME=PATH``."""
     paths: dict[str, Path] = discover_sources(from_dir) if from_dir else {}
     for option in source_options:
         name, sep, path = option.partition("=")
@@ -91,26 +107,10 @@ def build_command(from_dir, source_options, output, report_file, verbose):
         paths[name.strip()] = Path(path.strip())
     if not paths:
         raise UsageError("give --from DIR or at least one --source NAME=PATH")
-    from wixoss_deckcheck.files.text import check_output_path
-
-    for path_given, what in ((output, "pool output"), (report_file, "report")):
-        if path_given:  # every output path is checked before the pool is built or replaced
-            check_output_path(path_given, what=what)
-    document, result = build_pool(paths)
-    target = Path(output) if output else installed_pool_path()
-    write_pool(document, target)
-    if report_file:
-        import json
-
-        from wixoss_deckcheck.files.text import write_atomic
-
-        write_atomic(report_file, json.dumps(result.report, ensure_ascii=False, indent=1) + "\n")
-    _echo_build(target, document, result, verbose)
+    return paths
 
 
-def _echo_build(target, document, result, verbose: bool) -> None:
-    from wixoss_deckcheck.importers.merge_report import describe_entry
-
+def _echo_build(target: Path, document: dict[str, Any], result: MergeResult, verbose: bool) -> None:
     sources = ", ".join(f"{s['name']} ({s.get('cards', 0)})" for s in document["sources"])
     counts = result.counts
     click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers (with reprints)")
@@ -129,29 +129,34 @@ def _echo_build(target, document, result, verbose: bool) -> None:
 
 @cardpool_group.command("info")
 @cardpool_option
-def info_command(cardpool):
+def info_command(cardpool: str | None) -> None:
     """Show what the card pool holds and where it came from."""
-    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-    from wixoss_deckcheck.pool.info import pool_summary
-
     summary = pool_summary(CardPool.load(locate_pool(cardpool)))
     click.echo(f"card pool: {summary['path']} ({summary['origin']})")
     click.echo(f"built: {summary['created'] or 'unknown'} by {summary['generator'] or 'unknown'}")
     for source in summary["sources"]:
-        where = source.get("url") or source.get("path") or ""
-        when = f", retrieved {source['retrieved']}" if source.get("retrieved") else ""
-        click.echo(f"  source {source['name']}: {source.get('cards', '?')} records from {where}{when}")
+        click.echo(_source_line(source))
     click.echo(
         f"cards: {summary['cards']} ({summary['numbers']} card numbers with reprints, {summary['tokens']} tokens)"
     )
-    click.echo("formats: " + ", ".join(f"{name} {count}" for name, count in summary["formats"].items()))
-    click.echo("types: " + ", ".join(f"{name} {count}" for name, count in summary["types"].items()))
+    click.echo("formats: " + _counts(summary["formats"]))
+    click.echo("types: " + _counts(summary["types"]))
     series = [f"{name} {count}" for name, count in summary["series"].items()]
     click.echo(f"series ({len(series)}):")
     for start in range(0, len(series), 8):
         click.echo("  " + ", ".join(series[start : start + 8]))
     if summary["merge_report"]:
-        click.echo("merge report: " + ", ".join(f"{kind} {count}" for kind, count in summary["merge_report"].items()))
+        click.echo("merge report: " + _counts(summary["merge_report"]))
+
+
+def _source_line(source: dict[str, Any]) -> str:
+    where = source.get("url") or source.get("path") or ""
+    when = f", retrieved {source['retrieved']}" if source.get("retrieved") else ""
+    return f"  source {source['name']}: {source.get('cards', '?')} records from {where}{when}"
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{name} {count}" for name, count in counts.items())
 
 
 @cardpool_group.command("update")
@@ -171,16 +176,14 @@ def info_command(cardpool):
 @click.option("--allow-removals", is_flag=True, help="Accept a new pool that lacks card numbers the old one had.")
 @click.option("--full", is_flag=True, help="Re-check every official card page, not only new ones.")
 @click.option("-v", "--verbose", is_flag=True, help="Say what is downloaded, file by file (on stderr).")
-def update_command(only, sources_file, output, allow_removals, full, verbose):
+def update_command(
+    only: tuple[str, ...], sources_file: str | None, output: str | None, allow_removals: bool, full: bool, verbose: bool
+) -> None:
     """Download the card sources and replace the pool, safely.
 
     A failed or interrupted update leaves the previous pool byte-for-byte intact
     and says what failed (exit 2).
     """
-    from pathlib import Path
-
-    from wixoss_deckcheck.update.run import run_update
-
     target = Path(output) if output else installed_pool_path()
     outcome = run_update(
         target,

@@ -10,27 +10,29 @@ import sys
 
 import click
 
+from wixoss_deckcheck.cli.cards_text import describe, legality
+from wixoss_deckcheck.cli.habits import say_pool
 from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option
+from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.messages import Messages, current_language
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.pool.search import search_cards
+from wixoss_deckcheck.tables.dates import parse_day, today
 
 
 @click.group("cards")
-def cards_group():
+def cards_group() -> None:
     """Find cards by number or by name (Japanese, English, Chinese)."""
 
 
-def _load(cardpool):
-    from wixoss_deckcheck.cli.habits import say_pool
-    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-
+def _load(cardpool: str | None) -> CardPool:
     pool = CardPool.load(locate_pool(cardpool))
     say_pool(pool)
     return pool
 
 
 def _day(as_of: str | None) -> str:
-    from wixoss_deckcheck.tables.dates import parse_day, today
-
     return parse_day(as_of) if as_of else today()
 
 
@@ -41,15 +43,15 @@ def _day(as_of: str | None) -> str:
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 10000), help="At most this many cards.")
 @cardpool_option
 @lang_option
-def search_command(query, format_id, as_of, limit, cardpool, lang):
+def search_command(
+    query: tuple[str, ...], format_id: str | None, as_of: str | None, limit: int, cardpool: str | None, lang: str | None
+) -> None:
     """List the cards matching QUERY: a number, or part of a name in any language.
 
     Sorted by relevance (the number, numbers starting with it, the exact name, names
     starting with it, names containing it, close matches), then by card number. When
     more match than --limit, says how many on stderr. Exit 1 when nothing matches.
     """
-    from wixoss_deckcheck.pool.search import search_cards
-
     messages = Messages(current_language())
     text = " ".join(query)
     matches = search_cards(_load(cardpool), text, format_id=format_id, day=_day(as_of) if as_of else None)
@@ -75,15 +77,13 @@ def search_command(query, format_id, as_of, limit, cardpool, lang):
 )
 @cardpool_option
 @lang_option
-def show_command(query, as_of, cardpool, lang):
+def show_command(query: tuple[str, ...], as_of: str | None, cardpool: str | None, lang: str | None) -> None:
     """Show every field of the card(s) a number or an exact name names, and where each is
     legal on a day: the formats and why (icons and where they come from, the same-name
     rule, release date), and the Mayu's Room restrictions in force.
 
     An ambiguous name shows each candidate; an unknown one says what is close (exit 2).
     """
-    from wixoss_deckcheck.errors import InputError
-
     messages = Messages(current_language())
     day = _day(as_of)
     pool = _load(cardpool)
@@ -95,8 +95,6 @@ def show_command(query, as_of, cardpool, lang):
         raise InputError(f"no card named or numbered {text!r}.{hint}")
     if resolution.candidates:
         click.echo(messages.cards("several", query=repr(text), count=len(cards)))
-    from wixoss_deckcheck.cli.cards_text import describe, legality
-
     for index, card in enumerate(cards):
         if index:
             click.echo("")
@@ -105,5 +103,5 @@ def show_command(query, as_of, cardpool, lang):
         click.echo(legality(pool, card, printed or card.number, day, messages))
 
 
-def _level(card) -> str:
+def _level(card: Card) -> str:
     return f" L{card.level}" if card.level is not None else ""

@@ -4,24 +4,49 @@ from __future__ import annotations
 
 import re
 
+from wixoss_deckcheck.checking.card_status import card_status, release_text
 from wixoss_deckcheck.messages import Messages
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.cardpool import CardPool
+from wixoss_deckcheck.tables.icons import IconIndex
+from wixoss_deckcheck.tables.loading import load_format
 
 _KANJI = {"white": "白", "red": "赤", "blue": "青", "green": "緑", "black": "黒"}
 
 
-def describe(card, printed: str | None, messages: Messages) -> str:
+def describe(card: Card, printed: str | None, messages: Messages) -> str:
     """Every field of the card, labelled in the chosen language."""
     say = messages.cards
     as_printed = f"  ({say('as_printed', number=printed)})" if printed and printed != card.number else ""
     lines = [f"{card.number}  {card.name}{as_printed}"]
-    for key in ("en", "zh_hans", "zh_hant", "kana"):
-        if card.names.get(key):
-            lines.append(f"  {say(key)}: {card.names[key]}")
+    names = ("en", "zh_hans", "zh_hant", "kana")
+    lines.extend(f"  {say(key)}: {card.names[key]}" for key in names if card.names.get(key))
+    lines.append(_kind_line(card, messages))
+    details = _details(card, messages)
+    if details:
+        lines.append("  " + "   ".join(details))
+    flags = [say(key) for key, on in _flags(card) if on]
+    if flags:
+        lines.append("  " + ", ".join(flags))
+    lines.append(f"  {say('series')}: {card.series}   {say('icons')}: {_icons(card, messages)}")
+    if card.reprints:
+        lines.append(f"  {say('reprints')}: {', '.join(card.reprints)}")
+    return "\n".join(lines)
+
+
+def _kind_line(card: Card, messages: Messages) -> str:
+    """Type, colours (with their kanji outside Japanese) and level."""
+    say = messages.cards
     kanji = "".join(_KANJI[c] for c in card.colors) or "無"
     colours = "/".join(messages.colour(c) for c in card.colors) or messages.colour("")
     shown = colours if messages.lang == "ja" or colours == kanji else f"{colours} ({kanji})"
     level = f"   {say('level')}: {card.level}" if card.level is not None else ""
-    lines.append(f"  {say('type')}: {messages.card_type(card.type)}   {say('colour')}: {shown}{level}")
+    return f"  {say('type')}: {messages.card_type(card.type)}   {say('colour')}: {shown}{level}"
+
+
+def _details(card: Card, messages: Messages) -> list[str]:
+    """Limit (of an LRIG), power, LRIG types, classes, limiting conditions, team."""
+    say = messages.cards
     details = []
     if card.limit is not None and card.is_lrig:
         details.append(f"{say('limit')}: {card.limit}")
@@ -32,36 +57,28 @@ def describe(card, printed: str | None, messages: Messages) -> str:
             details.append(f"{say(key)}: {'/'.join(values)}")
     if card.team:
         details.append(f"{say('team')}: {card.team}")
-    if details:
-        lines.append("  " + "   ".join(details))
-    flags = [
-        say(key)
-        for key, on in (
-            ("life_burst", card.life_burst),
-            ("guard", card.guard),
-            ("multi_ener", card.multi_ener),
-            ("token", card.token),
-        )
-        if on
-    ]
-    if flags:
-        lines.append("  " + ", ".join(flags))
-    if card.formats is not None:
-        icons = say("icons_recorded", icons=", ".join(messages.icon(i) for i in card.formats) or say("icons_none"))
-    else:
-        icons = say("icons_series")
-    lines.append(f"  {say('series')}: {card.series}   {say('icons')}: {icons}")
-    if card.reprints:
-        lines.append(f"  {say('reprints')}: {', '.join(card.reprints)}")
-    return "\n".join(lines)
+    return details
 
 
-def legality(pool, card, number: str, day: str, messages: Messages) -> str:
+def _icons(card: Card, messages: Messages) -> str:
+    """The format icons the pool records for the card, or that they come from its series."""
+    say = messages.cards
+    if card.formats is None:
+        return say("icons_series")
+    return say("icons_recorded", icons=", ".join(messages.icon(i) for i in card.formats) or say("icons_none"))
+
+
+def _flags(card: Card) -> tuple[tuple[str, bool], ...]:
+    return (
+        ("life_burst", card.life_burst),
+        ("guard", card.guard),
+        ("multi_ener", card.multi_ener),
+        ("token", card.token),
+    )
+
+
+def legality(pool: CardPool, card: Card, number: str, day: str, messages: Messages) -> str:
     """When the card came out, where its icons come from, and each format's verdict on ``day``."""
-    from wixoss_deckcheck.checking.card_status import card_status, release_text
-    from wixoss_deckcheck.tables.icons import IconIndex
-    from wixoss_deckcheck.tables.loading import load_format
-
     say = messages.cards
     lines = []
     for print_number in dict.fromkeys((number, card.number, *card.reprints)):

@@ -13,6 +13,9 @@ import sys
 
 import click
 
+from wixoss_deckcheck.messages import Messages, default_language
+from wixoss_deckcheck.tables.loading import builtin_format_ids
+
 _META = "wixoss_deckcheck.verbosity"
 
 
@@ -59,13 +62,10 @@ def verbosity(ctx: click.Context | None = None) -> int:
     return int(ctx.meta.get(_META, 0))
 
 
-def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
-    """Shell completion of ``--format``: the built-in format ids."""
-    from click.shell_completion import CompletionItem
-
-    from wixoss_deckcheck.tables.loading import builtin_format_ids
-
-    return [CompletionItem(format_id) for format_id in builtin_format_ids() if format_id.startswith(incomplete)]
+def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of ``--format``: the built-in format ids (click makes each string a
+    completion item, so a check never imports ``click.shell_completion``)."""
+    return [format_id for format_id in builtin_format_ids() if format_id.startswith(incomplete)]
 
 
 def use_color(choice: str | None, output: str | None, stream=None) -> bool:
@@ -91,8 +91,6 @@ def use_color(choice: str | None, output: str | None, stream=None) -> bool:
 def say_pool(pool) -> None:
     """With ``-v``: the card pool a command uses, on stderr."""
     if verbosity() > 0:
-        from wixoss_deckcheck.messages import Messages, default_language
-
         location = pool.location
         click.echo(
             Messages(default_language()).report(
@@ -110,6 +108,4 @@ def first_step_hint(report) -> None:
     if report.pool_origin != "sample" or verbosity() < 0:
         return
     if any(v.code == "WX001" for result in report.results for v in result.violations):
-        from wixoss_deckcheck.messages import Messages
-
         click.echo(Messages(report.lang).word("sample_hint"), err=True)

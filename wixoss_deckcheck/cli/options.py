@@ -11,10 +11,17 @@ it is ``github``.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import click
+from click.core import ParameterSource
 
+from wixoss_deckcheck.checking.disabling import parse_disable
+from wixoss_deckcheck.checking.settings_file import Config, load_config
 from wixoss_deckcheck.cli.habits import complete_format
+from wixoss_deckcheck.errors import UsageError
+from wixoss_deckcheck.messages import normalize_language, set_run_language
 
 cardpool_option = click.option(
     "--cardpool",
@@ -27,8 +34,6 @@ def _language(ctx: click.Context, _param: click.Parameter, value: str | None) ->
     """``--lang``: one of the languages (``zh`` is Simplified Chinese), remembered for error lines."""
     if value is None:
         return None
-    from wixoss_deckcheck.messages import normalize_language, set_run_language
-
     lang = normalize_language(value)
     set_run_language(lang)
     return lang
@@ -129,8 +134,9 @@ config_option = click.option(
 no_config_option = click.option("--no-config", is_flag=True, help="Ignore any settings file.")
 
 
-def apply_settings(ctx: click.Context, params: dict) -> dict:
-    """Return ``params`` with every option the command line left unset taken from the settings file.
+def apply_settings(ctx: click.Context, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The command's parameters (as click passed them), with every option the command line
+    left unset taken from the settings file.
 
     The settings file's format and date become ``default_format_id``, ``default_format_file``
     and ``default_as_of``: they apply only to a deck without its own header
@@ -138,51 +144,55 @@ def apply_settings(ctx: click.Context, params: dict) -> dict:
     ``--disable`` values are checked here (commas split them; an unknown code or name is a
     usage error naming the closest real one), the settings file's naming its file and line.
     """
-    from wixoss_deckcheck.checking.disabling import parse_disable
-
-    merged = dict(params)
+    merged: dict[str, Any] = dict(params)
     if "disable" in params:
         merged["disable"] = parse_disable(params.get("disable") or ())
     merged["settings_path"] = None
-    for name in DECK_HEADER_KEYS:
-        merged[f"default_{name}"] = None
-    if params.get("no_config"):
-        return merged
-    from wixoss_deckcheck.checking.settings_file import load_config
-
-    config = load_config(params.get("config_file"))
-    if config.path is None:
+    merged.update((f"default_{name}", None) for name in DECK_HEADER_KEYS)
+    config = None if params.get("no_config") else load_config(params.get("config_file"))
+    if config is None or config.path is None:
         return merged
     merged["settings_path"] = str(config.path)
-    given_format = any(_given(ctx, name) for name in ("format_id", "format_file") if name in params)
-    for key, name in CONFIG_KEYS.items():
-        if name not in params or key not in config.values or _given(ctx, name):
-            continue
-        if name in ("format_id", "format_file") and given_format:
-            continue  # --format or --format-file on the command line replaces both settings
-        value = config.values[key]
-        if name in DECK_HEADER_KEYS:
-            merged[f"default_{name}"] = value  # below a deck's own '# format:' / '# date:' header
-            continue
-        if name == "disable":
-            value = [value] if isinstance(value, str) else value
-            value = tuple(
-                item
-                for index, entry in enumerate(value)
-                for item in parse_disable([entry], "disable", str(config.path), config.lines.get(f"{key}/{index}"))
-            )
-        if name == "lang":
-            from wixoss_deckcheck.messages import normalize_language, set_run_language
-
-            value = normalize_language(value)
-            set_run_language(value)
-        merged[name] = value
+    for key, name in _settings_to_take(ctx, params, config):
+        value = _setting_value(key, name, config)
+        # The format and the date: defaults, below a deck's own header.
+        merged[f"default_{name}" if name in DECK_HEADER_KEYS else name] = value
     return merged
 
 
-def _given(ctx: click.Context, name: str) -> bool:
-    from click.core import ParameterSource
+_FORMAT_OPTIONS = ("format_id", "format_file")
 
+
+def _settings_to_take(ctx: click.Context, params: Mapping[str, Any], config: Config) -> Iterator[tuple[str, str]]:
+    """(key, parameter name) of each setting in the file that the command takes and its
+    command line left unset; ``--format`` or ``--format-file`` given replaces both settings."""
+    given_format = any(_given(ctx, name) for name in _FORMAT_OPTIONS if name in params)
+    for key, name in CONFIG_KEYS.items():
+        if name not in params or key not in config.values or _given(ctx, name):
+            continue
+        if not (given_format and name in _FORMAT_OPTIONS):
+            yield key, name
+
+
+def _setting_value(key: str, name: str, config: Config) -> Any:
+    """A setting's value as the command takes it: ``disable`` checked (naming the file and
+    line of a bad entry), ``lang`` normalised and made the run's language."""
+    value = config.values[key]
+    if name == "disable":
+        entries = [value] if isinstance(value, str) else value
+        return tuple(
+            item
+            for index, entry in enumerate(entries)
+            for item in parse_disable([entry], "disable", str(config.path), config.lines.get(f"{key}/{index}"))
+        )
+    if name == "lang":
+        lang = normalize_language(value)
+        set_run_language(lang)
+        return lang
+    return value
+
+
+def _given(ctx: click.Context, name: str) -> bool:
     source = ctx.get_parameter_source(name)
     return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
@@ -192,8 +202,6 @@ def choose_output_format(chosen: str | None, excel: bool = False) -> str:
     (``csv`` with ``--excel``, which no other format takes)."""
     if excel:
         if chosen not in (None, "csv"):
-            from wixoss_deckcheck.errors import UsageError
-
             raise UsageError(f"--excel writes CSV; it cannot be combined with -O {chosen}")
         return "csv"
     if chosen:
@@ -201,13 +209,6 @@ def choose_output_format(chosen: str | None, excel: bool = False) -> str:
     if os.environ.get("GITHUB_ACTIONS", "").lower() == "true":
         return "github"
     return "text"
-
-
-def use_color(choice: str | None, output: str | None, stream=None) -> bool:
-    """Colour only a terminal report, never a file (``FORCE_COLOR``/``NO_COLOR``: see :mod:`.habits`)."""
-    from wixoss_deckcheck.cli.habits import use_color as choose
-
-    return choose(choice, output, stream)
 
 
 #: ``-O text|json`` of the commands that report one thing (formats, rules, simulate, replay).

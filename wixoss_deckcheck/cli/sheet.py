@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.cli.options import cardpool_option, encoding_option
+from wixoss_deckcheck.decklist import load_deck
+from wixoss_deckcheck.decklist.headings import date_value
+from wixoss_deckcheck.decklist.reading import read_deck_bytes
+from wixoss_deckcheck.decklist.sheet_write import plan_rows, write_sheet
+from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.messages import default_language
+from wixoss_deckcheck.model.deck import Deck
+from wixoss_deckcheck.model.resolved import ResolvedDeck
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.tables.loading import load_format
 
 
 @click.command("sheet")
@@ -23,8 +37,19 @@ from wixoss_deckcheck.cli.options import cardpool_option, encoding_option
 @cardpool_option
 @encoding_option
 def sheet_command(
-    deck, output, team, seat, template, nickname, selector_id, event_date, venue, center, cardpool, encoding
-):
+    deck: str,
+    output: str,
+    team: bool,
+    seat: str | None,
+    template: str | None,
+    nickname: str | None,
+    selector_id: str | None,
+    event_date: str | None,
+    venue: str | None,
+    center: str | None,
+    cardpool: str | None,
+    encoding: str | None,
+) -> None:
     """Write the official decklist sheet of DECK (any decklist: text, YAML, JSON, .cod, .xlsx).
 
     Cards are sorted as a judge reads them, Life Burst cards first; a deck that does not fit
@@ -32,19 +57,7 @@ def sheet_command(
     holds a card the pool cannot name is refused with the reason (exit 2). Reading back the
     sheet gives the same deck.
     """
-    from pathlib import Path
-
-    from wixoss_deckcheck.decklist import load_deck
-    from wixoss_deckcheck.decklist.headings import date_value
-    from wixoss_deckcheck.decklist.reading import read_deck_bytes
-    from wixoss_deckcheck.decklist.sheet_write import plan_rows, write_sheet
-    from wixoss_deckcheck.errors import InputError, UsageError
-    from wixoss_deckcheck.files.text import replace_atomically
-
-    if seat and not team:
-        raise UsageError("--seat is for the 3-on-3 team sheet: add --team")
-    if not output.lower().endswith((".xlsx", ".xlsm")):
-        raise UsageError(f"the sheet is an .xlsx workbook: name the output file .xlsx, not {output!r}")
+    _refuse_bad_options(output, team, seat)
     resolved = _resolve(load_deck(deck, encoding), cardpool)
     fields = {
         "nickname": nickname,
@@ -56,23 +69,28 @@ def sheet_command(
     }
     blank = read_deck_bytes(template) if template else None
     data = write_sheet(plan_rows(resolved), {k: v for k, v in fields.items() if v}, team, blank, template)
-    try:
-        replace_atomically(Path(output), data)
-    except OSError as exc:
-        raise InputError(f"cannot write the sheet: {exc.strerror or exc}", output) from None
+    _write(output, data)
     main, lrig = resolved.count("main"), resolved.count("lrig")
     burst = resolved.life_burst_count
     click.echo(f"{output}: the decklist sheet of {deck} (main {main}, LRIG {lrig}, Life Burst {burst})")
 
 
-def _resolve(deck, cardpool):
-    """The deck resolved against the pool; a card the pool cannot name stops the sheet (exit 2)."""
-    from wixoss_deckcheck.checking.checker import Checker
-    from wixoss_deckcheck.errors import InputError
-    from wixoss_deckcheck.messages import default_language
-    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-    from wixoss_deckcheck.tables.loading import load_format
+def _refuse_bad_options(output: str, team: bool, seat: str | None) -> None:
+    if seat and not team:
+        raise UsageError("--seat is for the 3-on-3 team sheet: add --team")
+    if not output.lower().endswith((".xlsx", ".xlsm")):
+        raise UsageError(f"the sheet is an .xlsx workbook: name the output file .xlsx, not {output!r}")
 
+
+def _write(output: str, data: bytes) -> None:
+    try:
+        replace_atomically(Path(output), data)
+    except OSError as exc:
+        raise InputError(f"cannot write the sheet: {exc.strerror or exc}", output) from None
+
+
+def _resolve(deck: Deck, cardpool: str | None) -> ResolvedDeck:
+    """The deck resolved against the pool; a card the pool cannot name stops the sheet (exit 2)."""
     pool = CardPool.load(locate_pool(cardpool))
     checker = Checker(
         pool, load_format(deck.format if deck.format in ("diva", "key", "all-star") else None), None, default_language()
@@ -85,7 +103,7 @@ def _resolve(deck, cardpool):
     return resolved
 
 
-def _center(resolved) -> str | None:
+def _center(resolved: ResolvedDeck) -> str | None:
     """The LRIG type of the deck's one level-0 LRIG (with three, the player chooses the center)."""
     zeros = resolved.level_zero_lrigs
     if len(zeros) == 1 and zeros[0].card.lrig_types:

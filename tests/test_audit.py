@@ -29,7 +29,7 @@ def audit(*args, input=None, env=None):
 
 
 @pytest.fixture
-def mixed(tmp_path) -> Path:
+def mixed(tmp_path, shared_dir) -> Path:
     """A folder with a legal deck, an illegal deck (in a subfolder) and a garbage file."""
     folder = tmp_path / "decks"
     (folder / "sub").mkdir(parents=True)

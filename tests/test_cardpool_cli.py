@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import CARDDATA, run_main
 
 run = run_main
 
 
+@pytest.mark.shared
 def test_build_from_the_shared_folder_writes_pool_and_report(capsys, tmp_path):
     target, report = tmp_path / "pool.json", tmp_path / "report.json"
     code, out, err = run(
@@ -28,6 +30,7 @@ def test_build_from_the_shared_folder_writes_pool_and_report(capsys, tmp_path):
     assert code == 0 and len([line for line in out.splitlines() if " kept " in line]) > 20  # -v: every conflict
 
 
+@pytest.mark.shared
 def test_one_source_alone_and_unknown_ones(capsys, tmp_path):
     target = tmp_path / "pool.json"
     code, out, _ = run(
@@ -52,6 +55,7 @@ def test_a_broken_source_leaves_an_earlier_pool_intact(capsys, tmp_path):
     assert target.read_text(encoding="utf-8") == "old"
 
 
+@pytest.mark.shared
 def test_import_wixossreact_still_works(capsys, tmp_path):
     target = tmp_path / "pool.json"
     code, out, _ = run(capsys, "cardpool", "import", "wixossreact", str(CARDDATA / "wixossreact"), "-o", str(target))

@@ -40,7 +40,13 @@ def _load_case(path: Path) -> list[dict]:
     return data if isinstance(data, list) else [data]
 
 
-PARAMS = [pytest.param(case, id=f"{path.stem}[{i}]") for path in CASES for i, case in enumerate(_load_case(path))]
+def _param(path: Path, i: int, case: dict):
+    """A case; one judged with a pool built from ../shared is marked ``shared``."""
+    marks = () if case.get("pool", "full") == "sample" else pytest.mark.shared
+    return pytest.param(case, id=f"{path.stem}[{i}]", marks=marks)
+
+
+PARAMS = [_param(path, i, case) for path in CASES for i, case in enumerate(_load_case(path))]
 
 
 @pytest.mark.parametrize("case", PARAMS)

@@ -27,7 +27,7 @@ def run(*args, env=None):
 
 
 @pytest.fixture
-def mixed(tmp_path) -> Path:
+def mixed(tmp_path, shared_dir) -> Path:
     folder = tmp_path / "decks"
     folder.mkdir()
     shutil.copy(LEGAL, folder / "legal.txt")

@@ -268,6 +268,7 @@ def test_pool_choice_order_and_install(tmp_path, full_pool_path, monkeypatch):
     assert f"card pool: {full_pool_path}" in verbose.output
 
 
+@pytest.mark.shared
 def test_import_counts_every_number_of_the_csvs(tmp_path):
     out = tmp_path / "pool.json"
     result = run("cardpool", "import", "wixossreact", str(CARDDATA / "wixossreact"), "-o", str(out))

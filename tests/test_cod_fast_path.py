@@ -36,6 +36,7 @@ def document(cards: list[tuple[str, str]], zone: str = "main") -> str:
     )
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("path", sorted((DECKS / "cockatrice").glob("*.cod")))
 def test_real_files_take_the_fast_path_and_agree(path):
     text = path.read_text(encoding="utf-8")

@@ -157,6 +157,7 @@ def test_broken_structured_decks(text, kind, line, fragment):
     assert caught.value.line == line
 
 
+@pytest.mark.shared
 def test_real_cockatrice_files_parse_with_zones():
     deck = load_deck(DECKS / "cockatrice" / "WXDi-D01.cod")
     main = sum(e.count for e in deck.entries if e.section == "main")
@@ -175,6 +176,7 @@ def test_broken_cockatrice_file_names_the_line():
         parse_deck_text("<cockatrice_deck><zone name='main'>", "d.cod", "cod")
 
 
+@pytest.mark.shared
 def test_real_text_decks_declare_their_format():
     for path in sorted((DECKS / "text").glob("*.txt")):
         deck = load_deck(path)

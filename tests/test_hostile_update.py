@@ -19,7 +19,7 @@ from hostile import assert_one_error, run_cli
 
 
 @pytest.fixture(scope="module")
-def site():
+def site(shared_dir):
     yield from serve(CARDDATA)
 
 

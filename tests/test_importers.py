@@ -18,7 +18,7 @@ OFFICIAL = CARDDATA / "official-html"
 
 
 @pytest.fixture(scope="module")
-def official():
+def official(shared_dir):
     return {record["number"]: record for record in import_official(OFFICIAL).records}
 
 
@@ -51,6 +51,7 @@ def test_official_fields_are_read_by_label_whatever_the_card_type(official):
     assert official["WXDi-P14-001"]["type"] == "PIECE" and official["WXDi-P14-001"]["cost"] == {"white": 1}
 
 
+@pytest.mark.shared
 def test_official_page_with_fields_reordered_still_parses():
     page = (OFFICIAL / "WXDi-P14-040_detail_fragment.html").read_text(encoding="utf-8")
     start = page.index("<dt>フォーマット</dt>")
@@ -66,6 +67,7 @@ def test_a_page_that_is_not_a_card_detail_is_an_input_error(tmp_path):
         parse_detail("<html><body><h1>メンテナンス中</h1></body></html>", "x.html")
 
 
+@pytest.mark.shared
 def test_relax_rows_rarity_copy_limit_and_wx26():
     source = import_relax(CARDDATA / "relax")
     records = {record["number"]: record for record in source.records}
@@ -97,6 +99,7 @@ def test_js_literal_keeps_comment_marks_inside_strings():
     assert json.loads(js_literal_as_json('[ "http://a//b", /* c */ "d", // e\n ]')) == ["http://a//b", "d"]
 
 
+@pytest.mark.shared
 def test_webxoss_names_kana_guard_and_reprint_links():
     records = import_webxoss(CARDDATA / "webxoss").records
     by_number = {record["number"]: record for record in records}
@@ -114,6 +117,7 @@ def test_webxoss_names_kana_guard_and_reprint_links():
     assert sum(1 for record in records if record.get("multi_ener")) == 85
 
 
+@pytest.mark.shared
 def test_english_list_names_by_number_with_multiline_types():
     records = import_english(CARDDATA / "english").records
     by_number = {record["number"]: record for record in records}

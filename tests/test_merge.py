@@ -15,14 +15,14 @@ from wixoss_deckcheck.pool.normalize import number_key
 
 
 @pytest.fixture(scope="module")
-def english():
+def english(shared_dir):
     """English name by code, read from the shared English list (the oracle for the names)."""
     with open(CARDDATA / "english" / "cards_en.tsv", encoding="utf-8", newline="") as handle:
         return {row[0]: row[1] for row in csv.reader(handle, delimiter="\t") if len(row) > 1}
 
 
 @pytest.fixture(scope="module")
-def webxoss_rows():
+def webxoss_rows(shared_dir):
     return json.loads((CARDDATA / "webxoss" / "cards.json").read_text(encoding="utf-8"))
 
 

@@ -89,6 +89,7 @@ def d01_rows(pool):
     return rows, cards_of(pool, DECKS / "text" / "rx-wxdi-d01.txt")
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("form", [INDIVIDUAL, TEAM])
 def test_both_official_forms_are_found_by_their_labels(form):
     workbook = openpyxl.load_workbook(form)
@@ -139,6 +140,7 @@ def test_the_life_burst_box_is_cross_checked(tmp_path, full_pool):
     assert any("ライフバーストを持っています" in v.message for v in ja.violations if v.code == "WX004")
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize(
     "change,fragment",
     [
@@ -283,6 +285,7 @@ def test_sheet_usage_errors(tmp_path, full_pool_path, args, fragment):
     assert not (tmp_path / "o.xlsx").exists()
 
 
+@pytest.mark.shared
 def test_openpyxl_is_imported_only_for_sheets():
     import subprocess
     import sys

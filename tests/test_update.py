@@ -18,7 +18,7 @@ from wixoss_deckcheck.cli import main
 
 
 @pytest.fixture(scope="module")
-def site():
+def site(shared_dir):
     yield from serve(CARDDATA)
 
 

@@ -1,0 +1,179 @@
+"""The test tiers keep their promises.
+
+A test that reads ``../shared`` must say so (the ``shared`` marker, or a fixture that asks
+for ``shared_dir``), or it fails with a traceback, instead of being skipped with the one
+reason, in a clone that has no ``../shared`` beside it (see ``tests/conftest.py``). This
+walks every test module: a test or fixture that names a path into ``../shared`` (conftest's
+``SHARED``, ``CARDDATA``, ``DECKS``, or a module-level name or helper built from them, in
+its module or a helper module it imports from) must say so.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+# conftest's paths into ../shared: every other shared name is built from these.
+ROOTS = {"conftest": frozenset({"SHARED", "CARDDATA", "DECKS"})}
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _says_shared(node: ast.AST) -> bool:
+    """Whether ``node`` holds ``pytest.mark.shared`` (or ``mark.shared``)."""
+    return any(
+        isinstance(n, ast.Attribute) and n.attr == "shared" and ast.unparse(n.value).endswith("mark")
+        for n in ast.walk(node)
+    )
+
+
+def _is_fixture(func: ast.FunctionDef) -> bool:
+    return any("fixture" in ast.unparse(d) for d in func.decorator_list)
+
+
+def _parameters(func: ast.FunctionDef) -> set[str]:
+    args = func.args
+    return {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
+
+
+def _used(func: ast.FunctionDef) -> set[str]:
+    """The names a function's body, decorators and defaults use."""
+    found: set[str] = set()
+    for part in [*func.body, *func.decorator_list, *func.args.defaults, *func.args.kw_defaults]:
+        if part is not None:
+            found |= _names(part)
+    return found
+
+
+class Module:
+    """What one test or helper module says about ../shared."""
+
+    def __init__(self, name: str, source: str | None = None) -> None:
+        self.name = name
+        self.tree = ast.parse(source if source is not None else (TESTS / f"{name}.py").read_text(encoding="utf-8"))
+        self.tainted: set[str] = set(ROOTS.get(name, ()))
+        self.shared_fixtures: set[str] = {"shared_dir"} if name == "conftest" else set()
+        self.marked_module = False
+        self._imports()
+        self._spread()
+
+    def _imports(self) -> None:
+        for node in self.tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module and (TESTS / f"{node.module}.py").is_file():
+                helper = module(node.module)
+                for alias in node.names:
+                    if alias.name in helper.tainted:
+                        self.tainted.add(alias.asname or alias.name)
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in targets):
+                self.marked_module = self.marked_module or _says_shared(node.value)
+        self.shared_fixtures |= module("conftest").shared_fixtures if self.name != "conftest" else set()
+
+    def _spread(self) -> None:
+        """Taint, to a fixed point, what is built from a shared name; fixtures that ask for a
+        shared fixture are shared fixtures."""
+        changed = True
+        while changed:
+            changed = False
+            for node in self.tree.body:
+                if isinstance(node, ast.FunctionDef) and _is_fixture(node):
+                    if _parameters(node) & self.shared_fixtures and node.name not in self.shared_fixtures:
+                        self.shared_fixtures.add(node.name)
+                        changed = True
+                    continue
+                if isinstance(node, ast.FunctionDef | ast.ClassDef) and not node.name.startswith("test_"):
+                    used = _used(node) if isinstance(node, ast.FunctionDef) else _names(node)
+                    targets = {node.name}
+                elif isinstance(node, ast.Assign | ast.AnnAssign):
+                    used = _names(node.value) if node.value is not None else set()
+                    assigned = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    targets = {n.id for t in assigned for n in ast.walk(t) if isinstance(n, ast.Name)}
+                else:
+                    continue
+                if used & self.tainted and not targets <= self.tainted:
+                    self.tainted |= targets
+                    changed = True
+
+    def unmarked(self) -> list[str]:
+        """The tests and fixtures here that use a shared name without saying so."""
+        found = []
+        for node in self.tree.body:
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            uses = sorted(_used(node) & self.tainted)
+            if not uses:
+                continue
+            if _is_fixture(node):
+                if node.name not in self.shared_fixtures:
+                    found.append(
+                        f"{self.name}.py: fixture {node.name} uses {', '.join(uses)} but does not ask for shared_dir"
+                    )
+            elif node.name.startswith("test_"):
+                said = self.marked_module or any(_says_shared(d) for d in node.decorator_list)
+                if not said and not _parameters(node) & self.shared_fixtures:
+                    found.append(f"{self.name}.py: {node.name} uses {', '.join(uses)} but is not marked shared")
+        return found
+
+
+@cache
+def module(name: str) -> Module:
+    return Module(name)
+
+
+TEST_MODULES = sorted(p.stem for p in TESTS.glob("test_*.py"))
+
+
+@pytest.mark.parametrize("name", TEST_MODULES)
+def test_every_test_that_reads_shared_says_so(name):
+    assert module(name).unmarked() == []
+
+
+def test_the_guard_sees_a_test_that_reads_shared_unmarked():
+    """The walk above finds what it is for (a module-level name built from DECKS, used by an
+    unmarked test and by an unmarked fixture), and accepts the ways of saying so."""
+    source = """
+from conftest import DECKS
+import pytest
+LEGAL = DECKS / "text" / "rx-wxdi-d01.txt"
+def helper():
+    return LEGAL.read_text()
+@pytest.fixture
+def deck():
+    return helper()
+@pytest.fixture
+def fine(full_pool):
+    return LEGAL
+def test_unmarked():
+    assert helper()
+@pytest.mark.shared
+def test_marked():
+    assert LEGAL
+def test_through_a_fixture(fine):
+    assert LEGAL
+def test_other():
+    assert True
+"""
+    assert Module("probe", source).unmarked() == [
+        "probe.py: fixture deck uses helper but does not ask for shared_dir",
+        "probe.py: test_unmarked uses helper but is not marked shared",
+    ]
+
+
+def test_the_guard_accepts_a_module_marked_shared():
+    source = """
+from conftest import CARDDATA
+import pytest
+pytestmark = [pytest.mark.slow, pytest.mark.shared]
+def test_reads():
+    assert CARDDATA.is_dir()
+"""
+    assert Module("probe", source).unmarked() == []
+    assert Module("probe", source.replace("pytest.mark.shared", "pytest.mark.network")).unmarked() == [
+        "probe.py: test_reads uses CARDDATA but is not marked shared"
+    ]

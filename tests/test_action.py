@@ -47,6 +47,7 @@ def _run_step(name: str, tmp_path: Path, **inputs: str) -> subprocess.CompletedP
     return subprocess.run(["bash", "-c", step["run"]], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 @pytest.mark.skipif(not (Path(sys.executable).parent / "wixoss-deckcheck").is_file(), reason="needs the console script")
 def test_action_audits_with_annotations_and_sarif(tmp_path):

@@ -10,6 +10,7 @@ from conftest import CARDDATA, run_main
 run = run_main
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 def test_build_from_the_shared_folder_writes_pool_and_report(capsys, tmp_path):
     target, report = tmp_path / "pool.json", tmp_path / "report.json"
@@ -55,6 +56,7 @@ def test_a_broken_source_leaves_an_earlier_pool_intact(capsys, tmp_path):
     assert target.read_text(encoding="utf-8") == "old"
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 def test_import_wixossreact_still_works(capsys, tmp_path):
     target = tmp_path / "pool.json"

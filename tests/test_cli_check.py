@@ -249,6 +249,7 @@ def test_output_file_is_written_and_kept_on_failure(tmp_path, full_pool_path):
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
 
 
+@pytest.mark.slow
 def test_pool_choice_order_and_install(tmp_path, full_pool_path, monkeypatch):
     data_dir = tmp_path / "data"
     monkeypatch.setenv("WIXOSS_DECKCHECK_DATA_DIR", str(data_dir))
@@ -268,6 +269,7 @@ def test_pool_choice_order_and_install(tmp_path, full_pool_path, monkeypatch):
     assert f"card pool: {full_pool_path}" in verbose.output
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 def test_import_counts_every_number_of_the_csvs(tmp_path):
     out = tmp_path / "pool.json"
@@ -315,6 +317,7 @@ def _installed_script() -> list[str]:
     return [sys.executable, "-m", "wixoss_deckcheck"]
 
 
+@pytest.mark.slow
 def test_installed_console_script_runs_the_readme_example(tmp_path):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT)  # only used by the `python -m` fallback outside CI
@@ -378,6 +381,7 @@ def test_a_yaml_comment_that_cut_a_card_name_is_pointed_out(tmp_path, full_pool_
     assert "a space and # start a comment" in unknown[0]["message"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "deck", [DECKS / "text" / "rx-wxdi-d01.txt", EXAMPLES / "diva-ancient-surprise-ja.yaml"], ids=lambda p: p.suffix
 )

@@ -78,6 +78,7 @@ def test_tricky_files_agree_or_step_aside(text):
 _name = st.lists(st.sampled_from(list("aZ09 &;<>\"'#=サ\t") + ["&amp;", "&lt;", "&quot;"]), max_size=8).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(st.tuples(st.sampled_from(["1", "4", "0", "x", "100"]), _name), min_size=1, max_size=4),
@@ -117,6 +118,7 @@ _LINES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["", "  "]), _LINES), min_size=1, max_size=12))
 def test_random_line_sequences_agree_or_step_aside(lines):
@@ -142,6 +144,7 @@ _CARD_LINES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     st.booleans(),

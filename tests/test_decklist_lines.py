@@ -245,6 +245,7 @@ LINE_PARTS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(parts=LINE_PARTS)
 def test_any_line_reads_as_its_nfkc_form(parts):
@@ -258,6 +259,7 @@ def test_any_line_reads_as_its_nfkc_form(parts):
         assert name_key(as_written[2]) == name_key(as_nfkc[2])
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(parts=LINE_PARTS)
 def test_the_quick_reader_agrees_with_the_general_reader(parts):
@@ -319,6 +321,7 @@ PASTED_LINE = st.lists(
 ).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(PASTED_LINE, max_size=12), newline=st.sampled_from(["\n", "\r\n", "\r"]))
 def test_pasted_lists_read_and_check_without_a_traceback(full_pool, lines, newline):

@@ -120,6 +120,7 @@ def test_goldfish_report(full_pool_path, capsys):
     assert "Goldfish (rules engine" in text and "Going second" in text and "on curve" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
 def test_plot(tmp_path, full_pool_path, capsys, suffix):
     pytest.importorskip("matplotlib")

@@ -81,6 +81,7 @@ def test_an_edited_trace_is_caught(tmp_path, full_pool, loaded_decks):
     assert [o.slug for o in outcomes if o.slug][:1] == ["grow-level"]
 
 
+@pytest.mark.slow
 def test_lv3_on_curve_for_the_diva_starter(loaded_decks):
     """WXDi-D02: the Lv3 grow on turn 3 needs 3 white ener; charged with the path in view it is ~99%."""
     loaded = loaded_decks["rx-wxdi-d02.txt"]
@@ -235,6 +236,7 @@ def _real_header(path, key: str) -> str:
     raise AssertionError(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
 def test_real_decks_of_every_era_round_trip(tmp_path, merged_pool, path):
     """Every real deck (All-Star 2014-2018, Key 2018, Diva 2022-2025), on its date: its goldfish traces replay legal."""

@@ -69,6 +69,7 @@ def test_best_payment_keeps_what_the_future_needs():
 MASKS = st.sampled_from([W, R, B, WB, MULTI, NONE])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     cards=st.lists(MASKS, max_size=6), white=st.integers(0, 3), black=st.integers(0, 2), colourless=st.integers(0, 2)

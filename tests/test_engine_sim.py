@@ -24,6 +24,8 @@ from wixoss_deckcheck.engine.odds.simulate import (
 )
 from wixoss_deckcheck.errors import UsageError
 
+pytestmark = pytest.mark.slow  # simulations of thousands of games per test
+
 np = pytest.importorskip("numpy")  # the test extra installs numpy; the fallback is tested below without it
 
 

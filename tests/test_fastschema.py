@@ -53,6 +53,7 @@ fields = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(index=st.integers(0, 50), field=fields, value=values, drop=st.booleans())
 def test_same_verdict_as_jsonschema_on_mutated_cards(index, field, value, drop):
@@ -65,6 +66,7 @@ def test_same_verdict_as_jsonschema_on_mutated_cards(index, field, value, drop):
     assert CHECK(document) == REFERENCE.is_valid(document)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(key=st.sampled_from(["schema", "sources", "merge_report", "created", "extra"]), value=values)
 def test_same_verdict_on_mutated_top_level(key, value):

@@ -7,6 +7,7 @@ import copy
 import json
 
 import jsonschema
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ def test_the_shipped_files_are_valid_to_both():
     assert SOURCES_CHECK(SOURCES) and SOURCES_REFERENCE.is_valid(SOURCES)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=5), values, st.booleans())
 def test_same_verdict_as_jsonschema_on_mutated_tables(choices, value, drop):
@@ -73,6 +75,7 @@ def test_same_verdict_as_jsonschema_on_mutated_tables(choices, value, drop):
     assert TABLE_CHECK(document) == TABLE_REFERENCE.is_valid(document)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=5), values, st.booleans())
 def test_same_verdict_as_jsonschema_on_mutated_sources_files(choices, value, drop):

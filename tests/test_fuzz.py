@@ -22,6 +22,8 @@ from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.tables.loading import load_table
 
+pytestmark = pytest.mark.slow  # hypothesis fuzzers with up to 150 examples each
+
 FUZZ = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 )

@@ -81,6 +81,7 @@ def test_a_fifo_in_the_tree_is_skipped_with_a_finding(tree):
     assert b"pipe.txt" in result.stdout + result.stderr and b"regular file" in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_a_second_ctrl_c_ends_the_audit_at_once(tmp_path):
     folder = tmp_path / "many"
     folder.mkdir()

@@ -31,6 +31,7 @@ def special(name: str, fifo: Path) -> Path:
     return fifo if name == "fifo" else Path(name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SPECIAL)
 @pytest.mark.parametrize("option", ["deck", "--format-file", "--config", "--cardpool"])
 def test_special_files_are_refused_at_once(fifo, name, option):
@@ -109,6 +110,7 @@ def flip_bits(path: Path, every: int) -> None:
     path.write_bytes(bytes(data))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["flip-one", "flip-many", "truncate", "foreign", "empty"])
 def test_a_damaged_cache_is_discarded_and_rebuilt(tmp_path, damage):
     cache = tmp_path / "cache"

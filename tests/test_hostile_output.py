@@ -24,6 +24,7 @@ def evil_decks(tmp_path):
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("output", ["text", "github", "json", "json-lines", "sarif", "junit", "csv"])
 def test_no_report_carries_a_raw_control_character_from_a_file_name(tmp_path, evil_decks, output):
     result = run_cli("audit", "--no-config", "-O", output, evil_decks, cwd=tmp_path)
@@ -34,6 +35,7 @@ def test_no_report_carries_a_raw_control_character_from_a_file_name(tmp_path, ev
         assert "pwned" not in text or "\\x0a::error" in text or "%3A%3Aerror" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", EVIL_NAMES)
 def test_github_output_has_no_injected_workflow_command(tmp_path, name):
     deck = tmp_path / name.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")

@@ -19,6 +19,7 @@ mayus_room:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("output", ["text", "json", "json-lines", "github", "sarif", "junit", "csv"])
 @pytest.mark.parametrize("command", ["check", "audit"])
 def test_an_unknown_card_in_mayus_room_is_an_error_in_every_output(tmp_path, full_pool_path, output, command):

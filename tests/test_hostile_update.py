@@ -17,6 +17,8 @@ from carddata_site import HOSTILE_BODIES, serve, sources_yaml
 from conftest import CARDDATA
 from hostile import assert_one_error, run_cli
 
+pytestmark = pytest.mark.slow  # a local update server, with deadlines and faults
+
 
 @pytest.fixture(scope="module")
 def site(shared_dir):

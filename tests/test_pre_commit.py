@@ -55,6 +55,7 @@ def _git(repo: Path, *args: str) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("pre_commit") is None, reason="pre-commit is not installed")
 @pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs git and a checkout")
 def test_pre_commit_try_repo_checks_only_the_decks(tmp_path):

@@ -66,6 +66,7 @@ def test_a_superscript_count_is_a_clean_error_on_both_paths():
     assert outcome(cod_document([("¹", "A")]), "d.cod") == ("error", "card count '¹' is not a number", 4)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(_COUNTS), st.sampled_from(_NAMES)), min_size=1, max_size=4))
 def test_random_cod_decks_agree(cards):
@@ -79,6 +80,7 @@ _YAML_ITEMS = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_YAML_ITEMS), min_size=1, max_size=4), st.sampled_from(["block", "flow"]))
 def test_random_yaml_decks_agree(items, style):
@@ -94,6 +96,7 @@ _JSON_ITEMS = ['"4x A"', '"¹ A"', '{"card": "A", "count": 4}', '{"card": "A", "
                "[" * 70 + "]" * 70, '{"card": "A", "count": -0}', '"A"']
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_JSON_ITEMS), min_size=1, max_size=4))
 def test_random_json_decks_agree(items):

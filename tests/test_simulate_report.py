@@ -152,6 +152,7 @@ def _capture_plot(monkeypatch):
     return kept
 
 
+@pytest.mark.slow
 def test_plot_series_are_distinguishable_and_merged(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
     from wixoss_deckcheck.reporters.play import plot
@@ -177,6 +178,7 @@ def test_plot_series_are_distinguishable_and_merged(tmp_path, full_pool_path, ca
     assert axes.get_xlabel().startswith("turn (0 = opening hand")
 
 
+@pytest.mark.slow
 def test_plot_keeps_eight_series_with_a_note(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
     from wixoss_deckcheck.reporters.play import plot
@@ -194,6 +196,7 @@ def test_plot_keeps_eight_series_with_a_note(tmp_path, full_pool_path, capsys, m
     assert "≈" in notes and "series drawn" in notes and "left out" in notes
 
 
+@pytest.mark.slow
 def test_plot_without_a_cjk_font_warns_and_draws_numbers(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
     from wixoss_deckcheck.reporters.play import plot
@@ -211,6 +214,7 @@ def test_plot_without_a_cjk_font_warns_and_draws_numbers(tmp_path, full_pool_pat
     assert target.stat().st_size > 0
 
 
+@pytest.mark.slow
 def test_plot_with_a_cjk_font_keeps_the_names(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
     from wixoss_deckcheck.reporters.play import plot
@@ -224,6 +228,7 @@ def test_plot_with_a_cjk_font_keeps_the_names(tmp_path, full_pool_path, capsys, 
     assert "サーバント" in axes.get_lines()[0].get_label()
 
 
+@pytest.mark.slow
 def test_plot_hit_curve_label_in_the_language(tmp_path, full_pool_path, capsys, monkeypatch):
     kept = _capture_plot(monkeypatch)
     from wixoss_deckcheck.reporters.play import plot

@@ -16,6 +16,8 @@ from conftest import CARDDATA
 
 from wixoss_deckcheck.cli import main
 
+pytestmark = pytest.mark.slow  # full updates against a local server serving ../shared/carddata
+
 
 @pytest.fixture(scope="module")
 def site(shared_dir):

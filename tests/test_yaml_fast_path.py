@@ -112,6 +112,7 @@ def test_the_line_reader_keeps_main_before_lrig_and_steps_aside_for_bad_counts()
 _scalar = st.text(alphabet=st.sampled_from(list("aZ09 -_#:'\"!&*x×サーバント♯{}[],.~")), min_size=1, max_size=14)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_scalar, min_size=1, max_size=4), st.sampled_from(["block", "flow"]))
 def test_random_entries_agree(items, style):
@@ -158,6 +159,7 @@ _item = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(
@@ -177,6 +179,7 @@ def test_random_block_decks_agree(items):
 _friendly = st.text(alphabet=st.sampled_from(list("aZ09 -#:x.ｘ＃サ")), min_size=1, max_size=10)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(
@@ -204,6 +207,7 @@ def test_every_pyyaml_pattern_for_a_non_string_is_ascii_and_anchored():
             assert pattern.pattern.startswith("^") and pattern.pattern.endswith("$"), (first, tag)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.text(
@@ -272,6 +276,7 @@ _quoted_text = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(

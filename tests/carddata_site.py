@@ -74,26 +74,42 @@ class CardDataSite:
         return response
 
     def _respond(self, request: Request) -> Response:
+        found = self._page(request)
+        if isinstance(found, Response):
+            return found
+        body, kind = found
+        fault = self.faults.get(request.path)
+        faulty = self._faulty(fault, body, kind)
+        if isinstance(faulty, Response):
+            return faulty
+        body, kind = faulty
+        etag = '"' + hashlib.sha1(body).hexdigest() + '"'
+        if request.headers.get("If-None-Match") == etag:
+            return Response(status=304, headers=[("ETag", etag)])
+        return Response(body, headers=[("Content-Type", kind), ("ETag", etag)])
+
+    def _page(self, request: Request) -> tuple[bytes, str] | Response:
+        """The body and content type the real site serves at the request's path, or a 404."""
         path = request.path
         if path == "/official/list" and request.method == "POST":
-            body, kind = self.list_page(int(request.form.get("card_page", "1"))), "text/html; charset=utf-8"
-        elif path == "/official/detail":
+            return self.list_page(int(request.form.get("card_page", "1"))), "text/html; charset=utf-8"
+        if path == "/official/detail":
             number = request.args.get("card_no", "")
-            if self.faults.get(f"detail:{number}") == "gone":
-                return Response(b"not found", status=404)
             page = self.carddata / "official-html" / f"{number}_detail_fragment.html"
-            if not page.is_file():
+            if self.faults.get(f"detail:{number}") == "gone" or not page.is_file():
                 return Response(b"not found", status=404)
-            body, kind = page.read_bytes(), "text/html; charset=utf-8"
-        else:
-            source = self.file_for(path)
-            if source is None:
-                return Response(b"not found", status=404)
-            body, kind = source.read_bytes(), self.content_type(path)
-        fault = self.faults.get(path)
+            return page.read_bytes(), "text/html; charset=utf-8"
+        source = self.file_for(path)
+        if source is None:
+            return Response(b"not found", status=404)
+        return source.read_bytes(), self.content_type(path)
+
+    def _faulty(self, fault: str | None, body: bytes, kind: str) -> tuple[bytes, str] | Response:
+        """The body and content type (or the whole response) with the path's fault applied."""
         if fault in HOSTILE_BODIES:
-            body = HOSTILE_BODIES[fault](body)
+            return HOSTILE_BODIES[fault](body), kind
         if fault == "drip":  # one byte every 0.2 s: each read is quick, the whole never ends in time
+
             def drip():
                 for byte in body[:300]:
                     time.sleep(0.2)
@@ -102,6 +118,12 @@ class CardDataSite:
             return Response(drip(), headers=[("Content-Type", kind)], direct_passthrough=True)
         if fault == "500":
             return Response(b"internal error", status=500)
+        if fault == "truncate":
+            return Response(
+                iter([body[: len(body) // 2]]),
+                headers=[("Content-Length", str(len(body))), ("Content-Type", kind)],
+                direct_passthrough=True,
+            )
         if fault == "timeout":
             time.sleep(self.sleep)
         if fault == "ctype":
@@ -111,16 +133,7 @@ class CardDataSite:
         if fault == "drop-row":
             lines = body.split(b"\n")
             body = b"\n".join(lines[:1] + lines[2:])  # the first card disappears
-        if fault == "truncate":
-            return Response(
-                iter([body[: len(body) // 2]]),
-                headers=[("Content-Length", str(len(body))), ("Content-Type", kind)],
-                direct_passthrough=True,
-            )
-        etag = '"' + hashlib.sha1(body).hexdigest() + '"'
-        if request.headers.get("If-None-Match") == etag:
-            return Response(status=304, headers=[("ETag", etag)])
-        return Response(body, headers=[("Content-Type", kind), ("ETag", etag)])
+        return body, kind
 
 
 #: Upstream content that breaks parsers, by fault name: body -> hostile body.

@@ -69,7 +69,8 @@ def test_english_and_chinese_names(by_number, english, webxoss_rows):
 
 
 def test_english_share_of_the_english_edition(document, by_number):
-    rows = list(csv.reader(open(CARDDATA / "english" / "cards_en.tsv", encoding="utf-8", newline=""), delimiter="\t"))
+    with open(CARDDATA / "english" / "cards_en.tsv", encoding="utf-8", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter="\t"))
     codes = [
         row[0]
         for row in rows[1:]

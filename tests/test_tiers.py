@@ -177,3 +177,101 @@ def test_reads():
     assert Module("probe", source.replace("pytest.mark.shared", "pytest.mark.network")).unmarked() == [
         "probe.py: test_reads uses CARDDATA but is not marked shared"
     ]
+
+
+# -- the mechanism, run in a repository with no ../shared beside it -----------------------
+
+PROBE_TESTS = """
+import pytest
+from conftest import DECKS
+
+@pytest.mark.shared
+def test_marked():
+    assert DECKS.is_dir()
+
+def test_through_a_fixture(shared_dir):
+    assert shared_dir.is_dir()
+
+@pytest.mark.shared
+@pytest.mark.parametrize("path", sorted(DECKS.glob("*.txt")))
+def test_over_shared_decks(path):
+    assert path.is_file()
+
+def test_without_shared():
+    assert True
+"""
+
+
+def _run_probe(tmp_path: Path, **env: str):
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    repo = tmp_path / "repo"  # its parent, tmp_path, has no shared folder
+    (repo / "tests").mkdir(parents=True)
+    shutil.copy(TESTS / "conftest.py", repo / "tests" / "conftest.py")
+    shutil.copy(TESTS.parent / "pyproject.toml", repo / "pyproject.toml")  # the markers, --strict-markers
+    (repo / "tests" / "test_probe.py").write_text(PROBE_TESTS, encoding="utf-8")
+    environment = {k: v for k, v in os.environ.items() if k != "WIXOSS_DECKCHECK_REQUIRE_SHARED"}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "tests"],
+        cwd=repo,
+        env={**environment, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_without_shared_every_shared_test_is_skipped_with_the_one_reason(tmp_path):
+    from conftest import SHARED_REASON
+
+    done = _run_probe(tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 passed, 3 skipped" in done.stdout, done.stdout
+    reasons = [line.split(": ", 1)[1] for line in done.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert len(reasons) == 3 and set(reasons) == {SHARED_REASON}, done.stdout
+
+
+def test_without_shared_a_run_that_requires_it_fails(tmp_path):
+    done = _run_probe(tmp_path, WIXOSS_DECKCHECK_REQUIRE_SHARED="1")
+    assert done.returncode != 0, done.stdout
+    assert "WIXOSS_DECKCHECK_REQUIRE_SHARED is set but" in done.stdout + done.stderr
+    assert "3 tests: needs ../shared" in done.stdout + done.stderr
+
+
+# -- .ci/run -------------------------------------------------------------------------------
+
+CI_RUN = TESTS.parent / ".ci" / "run"
+
+
+def _readme_test_command() -> str:
+    readme = (TESTS.parent / "README.md").read_text(encoding="utf-8")
+    return next(line for line in readme.splitlines() if "python -m pytest" in line)
+
+
+def test_ci_runs_the_readmes_test_command_word_for_word_with_shared_required():
+    lines = [line.strip() for line in CI_RUN.read_text(encoding="utf-8").splitlines()]
+    command = _readme_test_command()
+    assert command == 'pip install ".[test]" && python -m pytest -q'
+    assert command in lines
+    assert "export WIXOSS_DECKCHECK_REQUIRE_SHARED=1" in lines[: lines.index(command)]
+
+
+def test_ci_types_strictly_the_packages_house_counts_counts():
+    """The ``mypy --strict`` line of .ci/run (switched on or waiting) names the packages of
+    tools/house_counts.py, so the gate and the count cannot drift apart."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("house_counts", TESTS.parent / "tools" / "house_counts.py")
+    assert spec and spec.loader
+    counts = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(counts)
+    strict = [line for line in CI_RUN.read_text(encoding="utf-8").splitlines() if "mypy --strict" in line]
+    assert len(strict) == 1, strict
+    named = [
+        word.removeprefix("wixoss_deckcheck/") for word in strict[0].split() if word.startswith("wixoss_deckcheck/")
+    ]
+    assert named == list(counts.STRICT_PACKAGES)

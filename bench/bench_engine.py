@@ -49,7 +49,7 @@ def write_trace(loaded, path: Path) -> None:
 
     plan = build_plan(loaded.book, loaded.rules)
     trace: list[dict] = []
-    start = [loaded.book.lrig[lid].number for lid in (plan.center, *plan.assists)]
+    start = [loaded.book.lrig_cards[lrig_id].number for lrig_id in (plan.center, *plan.assists)]
     run_seat(loaded, plan, Seat(True, 10, 1), 1, 7, trace, trace_header(loaded, start, str(path), 7))
     write(str(path), trace)
 

@@ -31,7 +31,7 @@ def _round_trip(tmp_path, pool, loaded, seed: int, first: bool, crushes: int, mu
     plan = build_plan(loaded.book, loaded.rules)
     trace: list[dict] = []
     path = tmp_path / f"trace-{seed}-{first}-{crushes}.jsonl"
-    start = [loaded.book.lrig[lid].number for lid in (plan.center, *plan.assists)]
+    start = [loaded.book.lrig_cards[lrig_id].number for lrig_id in (plan.center, *plan.assists)]
     run_seat(
         loaded,
         plan,
@@ -56,7 +56,7 @@ def _round_trip(tmp_path, pool, loaded, seed: int, first: bool, crushes: int, mu
 )
 def test_every_goldfish_trace_replays_as_legal(tmp_path, full_pool, loaded_decks, seed, first, crushes, deck, curve):
     loaded = loaded_decks[deck]
-    mulligan = builtin_policy("curve:1").plan(loaded.book.main) if curve else None
+    mulligan = builtin_policy("curve:1").plan(loaded.book.main_cards) if curve else None
     bad, outcomes = _round_trip(tmp_path, full_pool, loaded, seed, first, crushes, mulligan)
     assert bad == [], bad[:3]
     assert len({o.game for o in outcomes}) == 3
@@ -95,9 +95,9 @@ def test_start_is_a_legal_distinct_type_trio(loaded_decks):
     for name, loaded in loaded_decks.items():
         center, assists = choose_start(loaded.book, loaded.rules)
         book = loaded.book
-        assert book.lrig[center].type == "LRIG" and book.lrig[center].level == 0
+        assert book.lrig_cards[center].type == "LRIG" and book.lrig_cards[center].level == 0
         if name.startswith("rx-wxdi"):
-            types = [book.ltypes[lid] for lid in (center, *assists)]
+            types = [book.lrig_types[lrig_id] for lrig_id in (center, *assists)]
             assert len(assists) == 2 and len(set(types)) == 3
         else:
             assert assists == ()

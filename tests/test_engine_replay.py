@@ -29,9 +29,9 @@ def test_a_legal_game_is_legal(tmp_path, full_pool):
     wd01(tmp_path)
     game, bad = _replay(tmp_path, full_pool, [header(), *wd01_two_turns()])
     assert bad == []
-    s = game.state
-    assert game.center_level() == 2 and s.zones[:2] != [-1, -1] and len(s.life) == 6
-    assert sum(s.ener) == 2 and sum(s.trash) == 2  # a charge, a crushed cloth; paid 1, guarded 1
+    state = game.state
+    assert game.center_level() == 2 and state.signi_zones[:2] != [-1, -1] and len(state.life_cloth) == 6
+    assert sum(state.ener) == 2 and sum(state.trash) == 2  # a charge, a crushed cloth; paid 1, guarded 1
 
 
 def _with(events, index, new):
@@ -171,7 +171,7 @@ def test_a_second_refresh_ends_the_turn(tmp_path, full_pool):
         ev(1, "end"),
     ]
     game, bad = _replay(tmp_path, full_pool, lines)
-    assert game.state.total_refreshes == 2 and len(game.state.life) == 5  # two Life Cloth to the trash
+    assert game.state.total_refreshes == 2 and len(game.state.life_cloth) == 5  # two Life Cloth to the trash
     assert [(o.index, o.slug) for o in bad] == [(len(lines) - 2, "turn-ended")]  # the end phase still runs
     assert any("the turn ends" in note for note in game.notes)
 

@@ -111,7 +111,7 @@ def diva_trace(full_pool, tmp_path_factory):
     loaded = load_game_deck(str(deck), full_pool, as_of="2026-11-30")
     plan = build_plan(loaded.book, loaded.rules)
     trace: list[dict] = []
-    start = [loaded.book.lrig[lid].number for lid in (plan.center, *plan.assists)]
+    start = [loaded.book.lrig_cards[lrig_id].number for lrig_id in (plan.center, *plan.assists)]
     head = {"format": "diva", "as_of": "2026-11-30", "deck": "d02.txt", "start": start}
     run_seat(loaded, plan, Seat(False, 8, 2), 1, 3, trace, head)
     return folder, trace

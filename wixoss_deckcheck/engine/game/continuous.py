@@ -18,61 +18,61 @@ _EMPTY = [-1, -1, -1]
 
 def settle(game: Game) -> None:
     """Apply every continuous rule until none applies."""
-    s = game.state
-    if not s.deck:
+    state = game.state
+    if not state.deck:
         refresh(game)
-    if s.dirty:  # only a change of the LRIGs, the limit or a zone outside a checked placing can break them
-        s.dirty = False
-        if game.rules.same_type_removal and (s.assists[0] or s.assists[1]):
+    if state.field_changed:  # only a change of the LRIGs, the limit or a zone outside a checked placing can break them
+        state.field_changed = False
+        if game.rules.same_type_removal and (state.assists[0] or state.assists[1]):
             _same_type(game)
-        if s.zones != _EMPTY:
+        if state.signi_zones != _EMPTY:
             _overflow(game)
 
 
 def refresh(game: Game) -> bool:
     """Refresh when the deck is empty and the trash is not; True when it happened."""
-    s, rules = game.state, game.rules
-    if s.deck or not any(s.trash):
+    state, rules = game.state, game.rules
+    if state.deck or not any(state.trash):
         return False
-    return _refresh(game, s, rules)
+    return _refresh(game, state, rules)
 
 
-def _refresh(game: Game, s, rules) -> bool:
-    s.deck = [kind for kind, n in enumerate(s.trash) for _ in range(n)]
-    game.shuffle(s.deck)
-    s.trash = [0] * len(s.trash)
+def _refresh(game: Game, state, rules) -> bool:
+    state.deck = [kind for kind, n in enumerate(state.trash) for _ in range(n)]
+    game.shuffle(state.deck)
+    state.trash = [0] * len(state.trash)
     for _ in range(rules.refresh_penalty):
-        if s.life:
-            s.trash[s.life.pop()] += 1
-    s.refreshes += 1
-    s.total_refreshes += 1
+        if state.life_cloth:
+            state.trash[state.life_cloth.pop()] += 1
+    state.refreshes += 1
+    state.total_refreshes += 1
     game.notes.append(
-        f"refresh: the trash became the deck ({len(s.deck)} cards); {rules.refresh_penalty} Life Cloth to the trash"
+        f"refresh: the trash became the deck ({len(state.deck)} cards); {rules.refresh_penalty} Life Cloth to the trash"
     )
-    if s.refreshes >= rules.refreshes_end_turn and s.phase != OPPONENT:
-        s.ended = True
-        game.notes.append(f"refresh {s.refreshes} this turn: the turn ends (the end phase still runs)")
+    if state.refreshes >= rules.refreshes_end_turn and state.phase != OPPONENT:
+        state.ended = True
+        game.notes.append(f"refresh {state.refreshes} this turn: the turn ends (the end phase still runs)")
     return True
 
 
 def _same_type(game: Game) -> None:
-    s, book = game.state, game.book
-    if not s.center or not (s.assists[0] or s.assists[1]):
+    state, book = game.state, game.book
+    if not state.center or not (state.assists[0] or state.assists[1]):
         return
-    types = book.ltypes[s.center[-1]]
-    for side, stack in enumerate(s.assists):
-        if stack and book.ltypes[stack[-1]] == types:
-            game.notes.append(f"{book.lname(stack[-1])} has the center's LRIG type: to the LRIG trash")
-            s.lrig_trash.extend(stack)
-            s.assists[side] = []
+    types = book.lrig_types[state.center[-1]]
+    for side, stack in enumerate(state.assists):
+        if stack and book.lrig_types[stack[-1]] == types:
+            game.notes.append(f"{book.lrig_name(stack[-1])} has the center's LRIG type: to the LRIG trash")
+            state.lrig_trash.extend(stack)
+            state.assists[side] = []
 
 
 def _overflow(game: Game) -> None:
-    s, book = game.state, game.book
-    zones = s.zones
+    state, book = game.state, game.book
+    zones = state.signi_zones
     if zones == _EMPTY:
         return
-    top, levels, limiting = game.center_level(), book.level, book.limiting
+    top, levels, limiting = game.center_level(), book.signi_levels, book.limiting_types
     total, fits = 0, True
     for kind in zones:
         if kind >= 0:
@@ -95,11 +95,11 @@ def _overflow(game: Game) -> None:
 
 
 def _to_trash(game: Game, zone: int, why: str) -> None:
-    s = game.state
-    kind = s.zones[zone]
-    game.notes.append(f"{game.book.name(kind)} to the trash: {why}")
-    s.trash[kind] += 1
-    for card in s.under[zone]:
-        s.trash[card] += 1
-    s.zones[zone] = -1
-    s.under[zone] = []
+    state = game.state
+    kind = state.signi_zones[zone]
+    game.notes.append(f"{game.book.main_name(kind)} to the trash: {why}")
+    state.trash[kind] += 1
+    for card in state.under_signi[zone]:
+        state.trash[card] += 1
+    state.signi_zones[zone] = -1
+    state.under_signi[zone] = []

@@ -73,27 +73,27 @@ class Resolver:
 
     def main(self, ref: str) -> int:
         """The main-deck kind of a card reference."""
-        kind = self.game.book.by_key.get(self.key(ref))
+        kind = self.game.book.kind_by_key.get(self.key(ref))
         if kind is None:
             raise Unknown(ref, "it is not in this deck's main deck")
         return kind
 
     def lrig(self, ref: str, where: str = "lrig_deck") -> int:
         """An LRIG-deck id of a card reference, preferring a copy in ``where``."""
-        ids = self.game.book.lrig_by_key.get(self.key(ref))
+        ids = self.game.book.lrig_ids_by_key.get(self.key(ref))
         if not ids:
             raise Unknown(ref, "it is not in this deck's LRIG deck")
-        s = self.game.state
-        for lid in ids:
-            if where == "lrig_deck" and s.lrig_deck[lid]:
-                return lid
-            if where in ("lrig_trash", "removed") and lid in getattr(s, where):
-                return lid
+        state = self.game.state
+        for lrig_id in ids:
+            if where == "lrig_deck" and state.lrig_deck[lrig_id]:
+                return lrig_id
+            if where in ("lrig_trash", "removed") and lrig_id in getattr(state, where):
+                return lrig_id
         return ids[0]
 
     def is_main(self, ref: str) -> bool:
         """Is the reference a card of the main deck?"""
-        return self.key(ref) in self.game.book.by_key
+        return self.key(ref) in self.game.book.kind_by_key
 
     def paid(self, refs: list[str]) -> tuple[list[int], int]:
         """The ener kinds and the number of coins of a ``pay`` list."""
@@ -190,23 +190,24 @@ def check_event(game: Game, resolver: Resolver, event: Event) -> list[Outcome]:
 
 def _place_in_turn(game: Game, event: Event) -> Problem | None:
     """Move the game to the event's turn: a new own turn, or the opponent's turn after yours."""
-    s, turn, action = game.state, event.turn, event.action
+    state, turn, action = game.state, event.turn, event.action
     setup = action in SETUP_ACTIONS or (action == "draw" and turn == 0)
     opponent = action in OPPONENT_ACTIONS or (action == "use" and event.data.get("opponent"))
     order = Problem(
-        "turn-order", {"turn": turn, "now": s.turn, "phase": "opponent's turn" if s.phase == OPPONENT else "your turn"}
+        "turn-order",
+        {"turn": turn, "now": state.turn, "phase": "opponent's turn" if state.phase == OPPONENT else "your turn"},
     )
     if setup:
-        return None if turn == 0 and s.phase == SETUP else order
+        return None if turn == 0 and state.phase == SETUP else order
     if opponent:
-        if turn != s.turn or (turn == 0 and game.first):
+        if turn != state.turn or (turn == 0 and game.first):
             return order
-        return phases.to_opponent(game) if s.phase != OPPONENT else None
-    if turn == s.turn and s.phase not in (SETUP, OPPONENT):
+        return phases.to_opponent(game) if state.phase != OPPONENT else None
+    if turn == state.turn and state.phase not in (SETUP, OPPONENT):
         return None
-    if turn == s.turn and s.phase == OPPONENT and action == "move":
+    if turn == state.turn and state.phase == OPPONENT and action == "move":
         return None
-    if turn == s.turn + 1 and turn >= 1:
+    if turn == state.turn + 1 and turn >= 1:
         return phases.begin_turn(game, turn)
     return order
 
@@ -257,19 +258,21 @@ def _attack(game: Game, r: Resolver, d: dict) -> Problem | None:
 
 HANDLERS: dict[str, Callable[[Game, Resolver, dict], Problem | None]] = {
     "draw": _draw,
-    "mulligan": lambda g, r, d: phases.mulligan(g, [r.main(c) for c in d["return"]], [r.main(c) for c in d["cards"]]),
-    "life_cloth": lambda g, r, d: phases.deal_life(g, [r.main(c) for c in d["cards"]]),
-    "charge": lambda g, r, d: phases.charge(g, r.main(d["card"]), d.get("from") == "field"),
+    "mulligan": lambda game, r, d: phases.mulligan(
+        game, [r.main(c) for c in d["return"]], [r.main(c) for c in d["cards"]]
+    ),
+    "life_cloth": lambda game, r, d: phases.deal_life(game, [r.main(c) for c in d["cards"]]),
+    "charge": lambda game, r, d: phases.charge(game, r.main(d["card"]), d.get("from") == "field"),
     "grow": _grow,
     "assist_grow": _assist_grow,
-    "place": lambda g, r, d: actions.place(g, r.main(d["card"]), _zone(d)),
-    "trash": lambda g, r, d: actions.active_trash(g, [r.main(c) for c in d["cards"]]),
+    "place": lambda game, r, d: actions.place(game, r.main(d["card"]), _zone(d)),
+    "trash": lambda game, r, d: actions.active_trash(game, [r.main(c) for c in d["cards"]]),
     "use": _use,
     "attack": _attack,
-    "guard": lambda g, r, d: actions.guard(g, r.main(d["card"])),
-    "crushed": lambda g, r, d: actions.crushed(g, r.main(d["card"])),
+    "guard": lambda game, r, d: actions.guard(game, r.main(d["card"])),
+    "crushed": lambda game, r, d: actions.crushed(game, r.main(d["card"])),
     "move": _move,
-    "end": lambda g, r, d: phases.end(g, [r.main(c) for c in d.get("discard", [])]),
+    "end": lambda game, r, d: phases.end(game, [r.main(c) for c in d.get("discard", [])]),
 }
 
 

@@ -34,26 +34,36 @@ class Problem(NamedTuple):
 
 @dataclass
 class Book:
-    """The cards of one deck, with what the rules read of them, as parallel lists."""
+    """The cards of one deck and what the rules read of them.
 
-    main: list[Card]
-    counts: list[int]
-    lrig: list[Card]
-    mask: list[int] = field(default_factory=list)
-    level: list[int] = field(default_factory=list)
-    signi: list[bool] = field(default_factory=list)
-    guard: list[bool] = field(default_factory=list)
-    burst: list[bool] = field(default_factory=list)
-    limiting: list[frozenset[str]] = field(default_factory=list)
-    cost: list[Cost] = field(default_factory=list)
-    ltypes: list[frozenset[str]] = field(default_factory=list)
-    grow: list[Cost] = field(default_factory=list)
-    use: list[Cost] = field(default_factory=list)
-    llevels: list[int] = field(default_factory=list)
-    llimits: list[int] = field(default_factory=list)
-    by_key: dict[str, int] = field(default_factory=dict)
-    grow_memo: dict[tuple[int | None, int, int | None, int], str | None] = field(default_factory=dict)
-    lrig_by_key: dict[str, list[int]] = field(default_factory=dict)
+    A main-deck card is its *kind* (an index into ``main_cards``; same-name copies share a
+    kind), an LRIG-deck card its *LRIG id* (an index into ``lrig_cards``; one per physical
+    card). What the rules read of a card is kept in lists indexed the same way, worked out
+    once per deck: the engine reads them in its inner loops (the goldfish plays thousands
+    of games a second), where a list index is much cheaper than a card's attribute.
+    """
+
+    main_cards: list[Card]
+    main_counts: list[int]  # copies of each kind
+    lrig_cards: list[Card]
+    # -- per main-deck kind ---------------------------------------------------------
+    colour_masks: list[int] = field(default_factory=list)  # the colours it pays with in ener (payment.card_mask)
+    signi_levels: list[int] = field(default_factory=list)  # a SIGNI's level, -1 for any other card
+    is_signi: list[bool] = field(default_factory=list)
+    is_guard: list[bool] = field(default_factory=list)  # 【ガード】
+    has_burst: list[bool] = field(default_factory=list)  # a Life Burst
+    limiting_types: list[frozenset[str]] = field(default_factory=list)  # the LRIG types it is limited to
+    main_costs: list[Cost] = field(default_factory=list)
+    kind_by_key: dict[str, int] = field(default_factory=dict)  # a card's same-name key -> its kind
+    # -- per LRIG id ------------------------------------------------------------------
+    lrig_types: list[frozenset[str]] = field(default_factory=list)
+    grow_costs: list[Cost] = field(default_factory=list)
+    use_costs: list[Cost] = field(default_factory=list)  # an ARTS's or a PIECE's cost
+    lrig_levels: list[int] = field(default_factory=list)  # 0 when it has none
+    lrig_limits: list[int] = field(default_factory=list)  # 0 when it has none
+    lrig_ids_by_key: dict[str, list[int]] = field(default_factory=dict)  # a card's key -> its copies
+    #: (the LRIG id grown from or None, the LRIG id grown to, the rules' levels up min, max) -> the problem or None
+    grow_problem_memo: dict[tuple[int | None, int, int | None, int], str | None] = field(default_factory=dict)
 
     @classmethod
     def build(cls, main: Sequence[tuple[Card, int]], lrig: Sequence[Card]) -> Book:
@@ -69,62 +79,70 @@ class Book:
                 counts.append(count)
             else:
                 counts[kind] += count
-        book = cls(cards, counts, list(lrig), by_key=kinds)
+        book = cls(cards, counts, list(lrig), kind_by_key=kinds)
         for card in cards:
-            book.mask.append(card_mask(card))
-            book.level.append(card.level if card.type == "SIGNI" and card.level is not None else -1)
-            book.signi.append(card.type == "SIGNI")
-            book.guard.append(bool(card.guard))
-            book.burst.append(bool(card.life_burst))
-            book.limiting.append(type_keys(card.limiting))
-            book.cost.append(parse_cost(card.cost))
-        for index, card in enumerate(book.lrig):
-            book.ltypes.append(type_keys(card.lrig_types))
-            book.grow.append(parse_cost(card.grow_cost))
-            book.use.append(parse_cost(card.cost))
-            book.lrig_by_key.setdefault(card.key, []).append(index)
-            book.llevels.append(card.level or 0)
-            book.llimits.append(card.limit or 0)
+            book.colour_masks.append(card_mask(card))
+            book.signi_levels.append(card.level if card.type == "SIGNI" and card.level is not None else -1)
+            book.is_signi.append(card.type == "SIGNI")
+            book.is_guard.append(bool(card.guard))
+            book.has_burst.append(bool(card.life_burst))
+            book.limiting_types.append(type_keys(card.limiting))
+            book.main_costs.append(parse_cost(card.cost))
+        for index, card in enumerate(book.lrig_cards):
+            book.lrig_types.append(type_keys(card.lrig_types))
+            book.grow_costs.append(parse_cost(card.grow_cost))
+            book.use_costs.append(parse_cost(card.cost))
+            book.lrig_ids_by_key.setdefault(card.key, []).append(index)
+            book.lrig_levels.append(card.level or 0)
+            book.lrig_limits.append(card.limit or 0)
         return book
 
-    def llevel(self, lid: int) -> int:
+    def lrig_level(self, lrig_id: int) -> int:
         """The level of an LRIG-deck card (0 when it has none)."""
-        return self.llevels[lid]
+        return self.lrig_levels[lrig_id]
 
-    def llimit(self, lid: int) -> int:
+    def lrig_limit(self, lrig_id: int) -> int:
         """The limit of an LRIG-deck card (0 when it has none)."""
-        return self.llimits[lid]
+        return self.lrig_limits[lrig_id]
 
-    def name(self, kind: int) -> str:
+    def main_name(self, kind: int) -> str:
         """``name (number)`` of a main-deck card kind."""
-        card = self.main[kind]
+        card = self.main_cards[kind]
         return f"{card.name} ({card.number})"
 
-    def lname(self, lid: int) -> str:
+    def lrig_name(self, lrig_id: int) -> str:
         """``name (LvN)`` of an LRIG-deck card."""
-        card = self.lrig[lid]
+        card = self.lrig_cards[lrig_id]
         level = f" (Lv{card.level})" if card.level is not None else ""
         return f"{card.name}{level}"
 
 
 @dataclass
 class State:
-    """One player's zones and per-turn flags (see the module doc)."""
+    """One player's zones and per-turn flags.
+
+    ``deck`` and ``life_cloth`` are ordered kinds (the top is the end); ``hand``, ``ener``
+    and ``trash`` are counts per kind; ``signi_zones`` holds the kind of each zone's SIGNI
+    (-1 when empty) and ``under_signi`` the kinds under it; ``center`` and ``assists`` are
+    stacks of LRIG ids (the top is the end); ``lrig_deck`` says, per LRIG id, whether the
+    card is in the LRIG deck. The flags say what was done this turn (``drew``, ``charged``,
+    ``grew``, ``signi_attacked``...).
+    """
 
     deck: list[int]
     hand: list[int]
     ener: list[int]
     trash: list[int]
     lrig_deck: list[bool]
-    life: list[int] = field(default_factory=list)
-    check: list[int] = field(default_factory=list)
-    zones: list[int] = field(default_factory=lambda: [-1, -1, -1])
-    under: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    life_cloth: list[int] = field(default_factory=list)  # the top is the end
+    check_zone: list[int] = field(default_factory=list)
+    signi_zones: list[int] = field(default_factory=lambda: [-1, -1, -1])  # a kind, -1 when empty
+    under_signi: list[list[int]] = field(default_factory=lambda: [[], [], []])  # the kinds under each SIGNI
     center: list[int] = field(default_factory=list)
     assists: list[list[int]] = field(default_factory=lambda: [[], []])
     lrig_trash: list[int] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)
-    keys: list[int] = field(default_factory=list)  # the KEY in the LRIG zone
+    lrig_zone_keys: list[int] = field(default_factory=list)  # the KEY in the LRIG zone
     coins: int = 0
     limit_upper: int = 0
     turn: int = 0
@@ -139,17 +157,17 @@ class State:
     refreshes: int = 0
     total_refreshes: int = 0
     ended: bool = False
-    attacked: list[bool] = field(default_factory=lambda: [False, False, False])
+    signi_attacked: list[bool] = field(default_factory=lambda: [False, False, False])
     lrig_attacked: bool = False
     #: an LRIG, the limit or a SIGNI zone changed outside the checked placing: the field rules must be applied
-    dirty: bool = True
+    field_changed: bool = True
 
     @classmethod
     def new(cls, book: Book) -> State:
         """The state before setup: the whole deck, empty zones, every LRIG-deck card in the LRIG deck."""
-        deck = [kind for kind, count in enumerate(book.counts) for _ in range(count)]
-        kinds = len(book.main)
-        return cls(deck, [0] * kinds, [0] * kinds, [0] * kinds, [True] * len(book.lrig))
+        deck = [kind for kind, count in enumerate(book.main_counts) for _ in range(count)]
+        kinds = len(book.main_cards)
+        return cls(deck, [0] * kinds, [0] * kinds, [0] * kinds, [True] * len(book.lrig_cards))
 
     def new_turn(self, turn: int) -> None:
         """The up phase: a new own turn, its flags cleared."""
@@ -161,7 +179,7 @@ class State:
         self.active_trash = False
         self.refreshes = 0
         self.ended = False
-        self.attacked = [False, False, False]
+        self.signi_attacked = [False, False, False]
         self.lrig_attacked = False
 
 
@@ -182,45 +200,50 @@ class Game:
     # -- what the rules read -----------------------------------------------------------
     def center_level(self) -> int:
         """The center LRIG's level (0 before the start)."""
-        s = self.state
-        return self.book.llevels[s.center[-1]] if s.center else 0
+        state = self.state
+        return self.book.lrig_levels[state.center[-1]] if state.center else 0
 
     def center_types(self) -> frozenset[str]:
         """The center LRIG's LRIG types."""
-        s = self.state
-        return self.book.ltypes[s.center[-1]] if s.center else frozenset()
+        state = self.state
+        return self.book.lrig_types[state.center[-1]] if state.center else frozenset()
 
     def lrigs_on_field(self) -> int:
         """How many LRIGs are on the field (center and assists)."""
-        s = self.state
-        return (1 if s.center else 0) + (1 if s.assists[0] else 0) + (1 if s.assists[1] else 0)
+        state = self.state
+        return (1 if state.center else 0) + (1 if state.assists[0] else 0) + (1 if state.assists[1] else 0)
 
     def limit(self) -> int:
         """Center limit plus the assists' limits, plus a 【リミットアッパー】 when it applies."""
-        s = self.state
-        if not s.center:
+        state = self.state
+        if not state.center:
             return 0
-        limits = self.book.llimits
-        total = limits[s.center[-1]]
-        for stack in s.assists:
+        limits = self.book.lrig_limits
+        total = limits[state.center[-1]]
+        for stack in state.assists:
             if stack:
                 total += limits[stack[-1]]
         upper = self.rules.limit_upper
-        if upper and s.limit_upper and self.lrigs_on_field() == upper.lrigs and self.center_level() >= upper.min_level:
+        if (
+            upper
+            and state.limit_upper
+            and self.lrigs_on_field() == upper.lrigs
+            and self.center_level() >= upper.min_level
+        ):
             total += upper.bonus
         return total
 
     def field_levels(self) -> int:
         """The sum of the levels of the SIGNI on the field."""
-        level = self.book.level
-        return sum([level[k] for k in self.state.zones if k >= 0])
+        level = self.book.signi_levels
+        return sum([level[k] for k in self.state.signi_zones if k >= 0])
 
     def limiting_ok(self, kind: int) -> bool:
         """A limited card matches the center LRIG's types (an LRIG of type ? matches none)."""
-        wanted = self.book.limiting[kind]
+        wanted = self.book.limiting_types[kind]
         return not wanted or bool(wanted & self.center_types())
 
     def ener_masks(self) -> list[int]:
         """The payment mask of every card in ener."""
-        mask = self.book.mask
+        mask = self.book.colour_masks
         return [mask[k] for k, n in enumerate(self.state.ener) for _ in range(n)]

@@ -38,27 +38,27 @@ class Plan:
     later: Symbols = ()  # the assists' grows and the ARTS
     keep: list[int] = field(default_factory=list)
     placeable: list[bool] = field(default_factory=list)
-    options: dict[int, list[int]] = field(default_factory=dict)  # lid -> LRIGs it may grow into
+    options: dict[int, list[int]] = field(default_factory=dict)  # an LRIG id -> the LRIG ids it may grow into
 
 
-def _next(book: Book, lid: int, kind: str, rules: GameRules) -> list[int]:
-    """LRIGs of ``kind`` one level above ``lid`` that it may grow into, cheapest first."""
-    level, lower = book.llevel(lid), book.lrig[lid]
+def _next(book: Book, lrig_id: int, kind: str, rules: GameRules) -> list[int]:
+    """LRIGs of ``kind`` one level above ``lrig_id`` that it may grow into, cheapest first."""
+    level, lower = book.lrig_level(lrig_id), book.lrig_cards[lrig_id]
     found = [
         other
-        for other, card in enumerate(book.lrig)
-        if card.type == kind and book.llevel(other) == level + 1 and grow_problem(lower, card, rules) is None
+        for other, card in enumerate(book.lrig_cards)
+        if card.type == kind and book.lrig_level(other) == level + 1 and grow_problem(lower, card, rules) is None
     ]
-    return sorted(found, key=lambda other: (book.grow[other].cards, other))
+    return sorted(found, key=lambda other: (book.grow_costs[other].cards, other))
 
 
-def _path(book: Book, lid: int, kind: str, rules: GameRules, seen: frozenset[str] = frozenset()) -> list[int]:
-    """The longest (then cheapest) line up from ``lid``; each card once."""
+def _path(book: Book, lrig_id: int, kind: str, rules: GameRules, seen: frozenset[str] = frozenset()) -> list[int]:
+    """The longest (then cheapest) line up from ``lrig_id``; each card once."""
     best: list[int] = []
-    for other in _next(book, lid, kind, rules):
-        if book.lrig[other].key in seen:
+    for other in _next(book, lrig_id, kind, rules):
+        if book.lrig_cards[other].key in seen:
             continue
-        tail = [other, *_path(book, other, kind, rules, seen | {book.lrig[other].key})]
+        tail = [other, *_path(book, other, kind, rules, seen | {book.lrig_cards[other].key})]
         if len(tail) > len(best):
             best = tail
     return best
@@ -67,62 +67,64 @@ def _path(book: Book, lid: int, kind: str, rules: GameRules, seen: frozenset[str
 def _level_zero(book: Book) -> list[int]:
     seen: set[str] = set()
     out = []
-    for lid, card in enumerate(book.lrig):
+    for lrig_id, card in enumerate(book.lrig_cards):
         if card.is_lrig and card.level == 0 and card.key not in seen:
             seen.add(card.key)
-            out.append(lid)
+            out.append(lrig_id)
     return out
 
 
 def choose_start(book: Book, rules: GameRules) -> tuple[int, tuple[int, ...]]:
     """The center and the assists (see the module doc); raises ValueError without a center."""
     zeros = _level_zero(book)
-    centers = [lid for lid in zeros if book.lrig[lid].type == "LRIG"]
+    centers = [lrig_id for lrig_id in zeros if book.lrig_cards[lrig_id].type == "LRIG"]
     if not centers:
         raise ValueError("the LRIG deck has no level-0 LRIG to be the center")
-    depth = {lid: len(_path(book, lid, "LRIG", rules)) for lid in centers}
-    assist_depth = {lid: len(_path(book, lid, "ASSIST_LRIG", rules)) for lid in zeros}
+    depth = {lrig_id: len(_path(book, lrig_id, "LRIG", rules)) for lrig_id in centers}
+    assist_depth = {lrig_id: len(_path(book, lrig_id, "ASSIST_LRIG", rules)) for lrig_id in zeros}
     if 3 in rules.start_counts and len(zeros) >= 3:
         trios = []
         for center in centers:
             for pair in combinations([z for z in zeros if z != center], 2):
-                types = [book.ltypes[center], *(book.ltypes[a] for a in pair)]
+                types = [book.lrig_types[center], *(book.lrig_types[a] for a in pair)]
                 if len(set(types)) == 3:
                     trios.append((depth[center], sum(assist_depth[a] for a in pair), -center, center, pair))
         if trios:
             best = max(trios)
             return best[3], best[4]
         if 1 not in rules.start_counts:  # 3 required: the best trio, one of them removed by the rules
-            center = max(centers, key=lambda lid: (depth[lid], -lid))
+            center = max(centers, key=lambda lrig_id: (depth[lrig_id], -lrig_id))
             others = sorted((z for z in zeros if z != center), key=lambda z: (-assist_depth[z], z))[:2]
             return center, tuple(others)
-    center = max(centers, key=lambda lid: (depth[lid], -lid))
+    center = max(centers, key=lambda lrig_id: (depth[lrig_id], -lrig_id))
     return center, ()
 
 
 def build_plan(book: Book, rules: GameRules) -> Plan:
     """The plan of one deck (see the module doc)."""
     center, assists = choose_start(book, rules)
-    center_path = _path(book, center, "LRIG", rules, frozenset({book.lrig[center].key}))
-    assist_paths = [_path(book, a, "ASSIST_LRIG", rules, frozenset({book.lrig[a].key})) for a in assists]
-    arts = [lid for lid, card in enumerate(book.lrig) if card.type == "ARTS"]
+    center_path = _path(book, center, "LRIG", rules, frozenset({book.lrig_cards[center].key}))
+    assist_paths = [_path(book, a, "ASSIST_LRIG", rules, frozenset({book.lrig_cards[a].key})) for a in assists]
+    arts = [lrig_id for lrig_id, card in enumerate(book.lrig_cards) if card.type == "ARTS"]
     plan = Plan(center, assists, center_path, assist_paths, arts)
-    costs = [book.grow[lid] for lid in center_path]
+    costs = [book.grow_costs[lrig_id] for lrig_id in center_path]
     plan.center_rest = [merge(*costs[i:]) for i in range(len(costs) + 1)]
-    plan.later = merge(*(book.grow[lid] for path in assist_paths for lid in path), *(book.use[a] for a in arts))
-    line_types = set(book.ltypes[center]).union(*(book.ltypes[lid] for lid in center_path))
-    top = max([book.llevel(center), *(book.llevel(lid) for lid in center_path)])
-    for kind in range(len(book.main)):
-        placeable = book.signi[kind] and 0 <= book.level[kind] <= top
-        placeable = placeable and (not book.limiting[kind] or bool(book.limiting[kind] & line_types))
+    plan.later = merge(
+        *(book.grow_costs[lrig_id] for path in assist_paths for lrig_id in path), *(book.use_costs[a] for a in arts)
+    )
+    line_types = set(book.lrig_types[center]).union(*(book.lrig_types[lrig_id] for lrig_id in center_path))
+    top = max([book.lrig_level(center), *(book.lrig_level(lrig_id) for lrig_id in center_path)])
+    for kind in range(len(book.main_cards)):
+        placeable = book.is_signi[kind] and 0 <= book.signi_levels[kind] <= top
+        placeable = placeable and (not book.limiting_types[kind] or bool(book.limiting_types[kind] & line_types))
         plan.placeable.append(placeable)
-        if book.guard[kind]:
-            plan.keep.append(GUARD_VALUE + max(book.level[kind], 0))
+        if book.is_guard[kind]:
+            plan.keep.append(GUARD_VALUE + max(book.signi_levels[kind], 0))
         elif placeable:
-            plan.keep.append(SIGNI_VALUE + 10 * book.level[kind])
+            plan.keep.append(SIGNI_VALUE + 10 * book.signi_levels[kind])
         else:
-            plan.keep.append(5 if book.signi[kind] else 0)
-    for lid in range(len(book.lrig)):
-        grows_into = "ASSIST_LRIG" if book.lrig[lid].type == "ASSIST_LRIG" or lid in assists else "LRIG"
-        plan.options[lid] = _next(book, lid, grows_into, rules)
+            plan.keep.append(5 if book.is_signi[kind] else 0)
+    for lrig_id in range(len(book.lrig_cards)):
+        grows_into = "ASSIST_LRIG" if book.lrig_cards[lrig_id].type == "ASSIST_LRIG" or lrig_id in assists else "LRIG"
+        plan.options[lrig_id] = _next(book, lrig_id, grows_into, rules)
     return plan

@@ -66,64 +66,64 @@ class Goldfish:
 
     def num(self, kind: int) -> str:
         """The card number of a main-deck kind (as the trace writes it)."""
-        return self.book.main[kind].number
+        return self.book.main_cards[kind].number
 
-    def lnum(self, lid: int) -> str:
+    def lnum(self, lrig_id: int) -> str:
         """The card number of an LRIG-deck card."""
-        return self.book.lrig[lid].number
+        return self.book.lrig_cards[lrig_id].number
 
     # -- setup -----------------------------------------------------------------------------
     def setup(self, seat: Seat) -> None:
         """Shuffle, start the LRIGs, draw 5, mulligan by the policy, deal the Life Cloth."""
-        g, s, rng = self.game, self.game.state, self.rng
-        rng.shuffle(s.deck)
-        _ok(phases.start(g, self.plan.center, self.plan.assists), "start")
-        hand = s.deck[-1 : -g.rules.opening_hand - 1 : -1]
-        _ok(phases.setup_draw(g, hand), "setup draw")
+        game, state, rng = self.game, self.game.state, self.rng
+        rng.shuffle(state.deck)
+        _ok(phases.start(game, self.plan.center, self.plan.assists), "start")
+        hand = state.deck[-1 : -game.rules.opening_hand - 1 : -1]
+        _ok(phases.setup_draw(game, hand), "setup draw")
         if self.trace is not None:
             self.log(0, "draw", cards=[self.num(k) for k in hand])
         if seat.mulligan is not None:
-            back = seat.mulligan.returns_from(s.hand)
+            back = seat.mulligan.returns_from(state.hand)
             returned = [k for k, n in enumerate(back) for _ in range(n)]
             if returned:
-                pile = s.deck + returned
+                pile = state.deck + returned
                 rng.shuffle(pile)
                 drawn = pile[-1 : -len(returned) - 1 : -1]
-                _ok(phases.mulligan(g, returned, drawn), "mulligan")
+                _ok(phases.mulligan(game, returned, drawn), "mulligan")
                 if self.trace is not None:
                     self.log(
                         0, "mulligan", **{"return": [self.num(k) for k in returned]}, cards=[self.num(k) for k in drawn]
                     )
-        life = s.deck[-1 : -g.rules.life_cloth - 1 : -1]
-        _ok(phases.deal_life(g, life), "life cloth")
+        life = state.deck[-1 : -game.rules.life_cloth - 1 : -1]
+        _ok(phases.deal_life(game, life), "life cloth")
         if self.trace is not None:
             self.log(0, "life_cloth", cards=[self.num(k) for k in life])
 
     # -- one own turn ----------------------------------------------------------------------
     def turn(self, turn: int) -> None:
         """One own turn: up, draw, ener, grow, main, attack, end (only the end after a second refresh)."""
-        g, s = self.game, self.game.state
-        _ok(phases.begin_turn(g, turn), "begin turn")
-        drawn = s.deck[-1 : -min(g.rules.draws(turn, g.first), len(s.deck)) - 1 : -1]
-        _ok(phases.draw(g, drawn), "draw")
+        game, state = self.game, self.game.state
+        _ok(phases.begin_turn(game, turn), "begin turn")
+        drawn = state.deck[-1 : -min(game.rules.draws(turn, game.first), len(state.deck)) - 1 : -1]
+        _ok(phases.draw(game, drawn), "draw")
         if self.trace is not None:
             self.log(turn, "draw", cards=[self.num(k) for k in drawn])
-        if not s.ended:
+        if not state.ended:
             self.charge(turn)
-        if not s.ended:
+        if not state.ended:
             self.grow(turn)
-        if not s.ended:
+        if not state.ended:
             self.assist_grows(turn)
             self.place(turn)
         self.attacks = 0
-        if not s.ended and g.rules.attacks(turn, g.first):
+        if not state.ended and game.rules.attacks(turn, game.first):
             self.attacks = self.attack(turn)
         self.end(turn)
 
     def ener_classes(self) -> tuple[tuple[int, int], ...]:
         """The ener as ``(mask, count)`` classes (what payments are computed on)."""
         counts: dict[int, int] = {}
-        mask = self.book.mask
+        mask = self.book.colour_masks
         for kind, n in enumerate(self.game.state.ener):
             if n:
                 counts[mask[kind]] = counts.get(mask[kind], 0) + n
@@ -131,8 +131,8 @@ class Goldfish:
 
     def charge(self, turn: int) -> None:
         """Charge the card worth least among those that keep the grow path most payable."""
-        g, s, book, plan = self.game, self.game.state, self.book, self.plan
-        rest, later, mask, keep = plan.center_rest[self.step], plan.later, book.mask, plan.keep
+        game, state, book, plan = self.game, self.game.state, self.book, self.plan
+        rest, later, mask, keep = plan.center_rest[self.step], plan.later, book.colour_masks, plan.keep
         base = self.ener_classes()
         scores: dict[int, tuple[int, int]] = {}  # by card mask: cards of one mask pay alike
 
@@ -144,25 +144,25 @@ class Goldfish:
                 found = scores[mask[kind]] = (shortfall(rest, ener), shortfall(later, ener) if later else 0)
             return found
 
-        guard = book.guard
-        others = any(n and not guard[k] for k, n in enumerate(s.hand)) or s.zones != _EMPTY
+        guard = book.is_guard
+        others = any(n and not guard[k] for k, n in enumerate(state.hand)) or state.signi_zones != _EMPTY
         best: tuple[int, int, int] | None = None
         kind, from_field = -1, False
-        for candidate, held in enumerate(s.hand):
+        for candidate, held in enumerate(state.hand):
             if held and not (guard[candidate] and others):  # guards stay in the hand
                 key = (*pays(candidate), keep[candidate])
                 if best is None or key < best:
                     best, kind = key, candidate
-        if s.zones != _EMPTY:
+        if state.signi_zones != _EMPTY:
             highest = self._highest_in_hand()
-            for candidate in s.zones:
+            for candidate in state.signi_zones:
                 if candidate >= 0:  # worth less when a SIGNI of the hand can take its place
-                    key = (*pays(candidate), keep[candidate] - (60 if highest >= book.level[candidate] else 0))
+                    key = (*pays(candidate), keep[candidate] - (60 if highest >= book.signi_levels[candidate] else 0))
                     if best is None or key < best:
                         best, kind, from_field = key, candidate, True
         if best is None:
             return
-        _ok(phases.charge(g, kind, from_field), "charge")
+        _ok(phases.charge(game, kind, from_field), "charge")
         if self.trace is not None:
             self.log(turn, "charge", card=self.num(kind), **({"from": "field"} if from_field else {}))
 
@@ -170,7 +170,9 @@ class Goldfish:
         """The highest level of a SIGNI in the hand that could be placed (-1 without one)."""
         book, plan = self.book, self.plan
         levels = [
-            book.level[k] for k, n in enumerate(self.game.state.hand) if n and plan.placeable[k] and not book.guard[k]
+            book.signi_levels[k]
+            for k, n in enumerate(self.game.state.hand)
+            if n and plan.placeable[k] and not book.is_guard[k]
         ]
         return max(levels, default=-1)
 
@@ -181,8 +183,8 @@ class Goldfish:
         chosen = best_payment(cost.symbols, self.ener_classes(), future)
         if chosen is None:
             return None
-        s, mask = self.game.state, self.book.mask
-        left = list(s.ener)
+        state, mask = self.game.state, self.book.colour_masks
+        left = list(state.ener)
         paid: list[int] = []
         for wanted, count in chosen:
             for kind in range(len(left)):
@@ -194,19 +196,19 @@ class Goldfish:
 
     def grow(self, turn: int) -> None:
         """Grow the center along its path when the cost can be paid (another LRIG of that level otherwise)."""
-        g, s, book, plan = self.game, self.game.state, self.book, self.plan
+        game, state, book, plan = self.game, self.game.state, self.book, self.plan
         if self.step >= len(plan.center_path):
             return
         planned = plan.center_path[self.step]
-        for lid in [planned, *(o for o in plan.options.get(s.center[-1], []) if o != planned)]:
-            if not s.lrig_deck[lid] or book.lrig[lid].type != "LRIG":
+        for lrig_id in [planned, *(o for o in plan.options.get(state.center[-1], []) if o != planned)]:
+            if not state.lrig_deck[lrig_id] or book.lrig_cards[lrig_id].type != "LRIG":
                 continue
-            payment = self.pay_for(book.grow[lid], merge_future(plan, self.step + 1))
+            payment = self.pay_for(book.grow_costs[lrig_id], merge_future(plan, self.step + 1))
             if payment is None:
                 continue
-            _ok(phases.grow(g, lid, payment[0], payment[1]), "grow")
+            _ok(phases.grow(game, lrig_id, payment[0], payment[1]), "grow")
             if self.trace is not None:
-                self.log(turn, "grow", card=self.lnum(lid), pay=self._pay_refs(payment))
+                self.log(turn, "grow", card=self.lnum(lrig_id), pay=self._pay_refs(payment))
             self.step += 1
             return
 
@@ -215,115 +217,115 @@ class Goldfish:
 
     def assist_grows(self, turn: int) -> None:
         """Grow the assists: free grows always, paid ones when the center's path stays as payable."""
-        g, s, book, plan = self.game, self.game.state, self.book, self.plan
+        game, state, book, plan = self.game, self.game.state, self.book, self.plan
         for side, path in enumerate(plan.assist_paths):
-            while self.assist_steps[side] < len(path) and s.assists[side]:
-                lid = path[self.assist_steps[side]]
-                if book.llevel(lid) > g.center_level():
+            while self.assist_steps[side] < len(path) and state.assists[side]:
+                lrig_id = path[self.assist_steps[side]]
+                if book.lrig_level(lrig_id) > game.center_level():
                     break
                 rest = plan.center_rest[self.step]
                 before = shortfall(rest, self.ener_classes())
-                payment = self.pay_for(book.grow[lid], rest)
+                payment = self.pay_for(book.grow_costs[lrig_id], rest)
                 if payment is None:
                     break
                 if payment[0]:
-                    left = list(s.ener)
+                    left = list(state.ener)
                     for kind in payment[0]:
                         left[kind] -= 1
-                    masks = [book.mask[k] for k, n in enumerate(left) for _ in range(n)]
+                    masks = [book.colour_masks[k] for k, n in enumerate(left) for _ in range(n)]
                     if shortfall(rest, classes(masks)) > before:
                         break
-                _ok(actions.assist_grow(g, lid, side, payment[0], payment[1]), "assist grow")
+                _ok(actions.assist_grow(game, lrig_id, side, payment[0], payment[1]), "assist grow")
                 if self.trace is not None:
                     self.log(
                         turn,
                         "assist_grow",
-                        card=self.lnum(lid),
+                        card=self.lnum(lrig_id),
                         side="left" if side == 0 else "right",
                         pay=self._pay_refs(payment),
                     )
                 self.assist_steps[side] += 1
 
     def _best_in_hand(self, most: int) -> int:
-        s, book, plan = self.game.state, self.book, self.plan
+        state, book, plan = self.game.state, self.book, self.plan
         best = -1
-        for kind, held in enumerate(s.hand):
+        for kind, held in enumerate(state.hand):
             if (
                 held
                 and plan.placeable[kind]
-                and not book.guard[kind]
-                and book.level[kind] <= most
+                and not book.is_guard[kind]
+                and book.signi_levels[kind] <= most
                 and self.game.limiting_ok(kind)
             ):  # guards stay in the hand
-                if best < 0 or book.level[kind] > book.level[best]:
+                if best < 0 or book.signi_levels[kind] > book.signi_levels[best]:
                     best = kind
         return best
 
     def place(self, turn: int) -> None:
         """Place SIGNI highest level first; once a turn trash the lowest for a higher one."""
-        g, s, level = self.game, self.game.state, self.book.level
-        top = g.center_level()
-        while -1 in s.zones:
-            kind = self._best_in_hand(min(top, g.limit() - g.field_levels()))
+        game, state, level = self.game, self.game.state, self.book.signi_levels
+        top = game.center_level()
+        while -1 in state.signi_zones:
+            kind = self._best_in_hand(min(top, game.limit() - game.field_levels()))
             if kind < 0:
                 break
-            zone = s.zones.index(-1)
-            _ok(actions.place(g, kind, zone), "place")
+            zone = state.signi_zones.index(-1)
+            _ok(actions.place(game, kind, zone), "place")
             if self.trace is not None:
                 self.log(turn, "place", card=self.num(kind), zone=zone + 1)
-        if -1 in s.zones or s.active_trash:
+        if -1 in state.signi_zones or state.active_trash:
             return
-        low = min(range(len(s.zones)), key=lambda z: level[s.zones[z]])
-        room = g.limit() - g.field_levels() + level[s.zones[low]]
+        low = min(range(len(state.signi_zones)), key=lambda z: level[state.signi_zones[z]])
+        room = game.limit() - game.field_levels() + level[state.signi_zones[low]]
         kind = self._best_in_hand(min(top, room))
-        if kind >= 0 and level[kind] > level[s.zones[low]]:
-            trashed = s.zones[low]
-            _ok(actions.active_trash(g, [trashed]), "active trash")
+        if kind >= 0 and level[kind] > level[state.signi_zones[low]]:
+            trashed = state.signi_zones[low]
+            _ok(actions.active_trash(game, [trashed]), "active trash")
             if self.trace is not None:
                 self.log(turn, "trash", cards=[self.num(trashed)])
-            _ok(actions.place(g, kind, low), "place")
+            _ok(actions.place(game, kind, low), "place")
             if self.trace is not None:
                 self.log(turn, "place", card=self.num(kind), zone=low + 1)
 
     def attack(self, turn: int) -> int:
         """Attack with every SIGNI, then the center; returns the number of attacks."""
-        g, s = self.game, self.game.state
+        game, state = self.game, self.game.state
         count = 0
-        for zone, kind in enumerate(s.zones):
+        for zone, kind in enumerate(state.signi_zones):
             if kind >= 0:
-                _ok(actions.attack(g, zone), "attack")
+                _ok(actions.attack(game, zone), "attack")
                 if self.trace is not None:
                     self.log(turn, "attack", zone=zone + 1)
                 count += 1
-        _ok(actions.attack(g, None), "lrig attack")
+        _ok(actions.attack(game, None), "lrig attack")
         if self.trace is not None:
             self.log(turn, "attack", lrig="center")
         return count + 1
 
     def end(self, turn: int) -> None:
         """The end phase: discard the cards worth least down to the hand limit."""
-        g, s, keep = self.game, self.game.state, self.plan.keep
-        hand = list(s.hand)
+        game, state, keep = self.game, self.game.state, self.plan.keep
+        hand = list(state.hand)
         discards: list[int] = []
-        for _ in range(max(0, sum(hand) - g.rules.hand_limit)):
+        for _ in range(max(0, sum(hand) - game.rules.hand_limit)):
             kind = min((k for k, n in enumerate(hand) if n), key=lambda k: (keep[k], k))
             hand[kind] -= 1
             discards.append(kind)
-        _ok(phases.end(g, discards), "end")
+        _ok(phases.end(game, discards), "end")
         if self.trace is not None:
             self.log(turn, "end", discard=[self.num(k) for k in discards])
 
     # -- the opponent's turn ---------------------------------------------------------------
     def opponent(self, own_turn: int, crushes: int) -> None:
         """The opponent's turn: ``crushes`` of your Life Cloth are crushed into ener."""
-        g, s = self.game, self.game.state
-        _ok(phases.to_opponent(g), "opponent's turn")
+        game, state = self.game, self.game.state
+        _ok(phases.to_opponent(game), "opponent's turn")
         for _ in range(crushes):
-            if not s.life:
+            if not state.life_cloth:
                 break
-            kind = s.life[-1]
-            self.bursts += self.book.burst[kind]
-            _ok(actions.crushed(g, kind), "crushed")
+            kind = state.life_cloth[-1]
+            self.bursts += self.book.has_burst[kind]
+            _ok(actions.crushed(game, kind), "crushed")
             if self.trace is not None:
                 self.log(own_turn, "crushed", card=self.num(kind))
 

@@ -53,7 +53,7 @@ def run_goldfish(
 ) -> dict[str, Any]:
     """Play both seats and return the ``goldfish`` section of the simulate report."""
     rules = loaded.rules
-    if sum(loaded.book.counts) < rules.opening_hand + rules.life_cloth:
+    if sum(loaded.book.main_counts) < rules.opening_hand + rules.life_cloth:
         raise InputError(
             f"the main deck needs at least {rules.opening_hand + rules.life_cloth} cards to play", loaded.path
         )
@@ -61,9 +61,9 @@ def run_goldfish(
         plan = build_plan(loaded.book, rules)
     except ValueError as exc:
         raise InputError(str(exc), loaded.path) from None
-    mulligan = None if policy.keeps_all else policy.plan(loaded.book.main)
+    mulligan = None if policy.keeps_all else policy.plan(loaded.book.main_cards)
     book = loaded.book
-    start = [book.lrig[lid].number for lid in (plan.center, *plan.assists)]
+    start = [book.lrig_cards[lrig_id].number for lrig_id in (plan.center, *plan.assists)]
     seats = {}
     for offset, seat_first in enumerate((first, not first)):
         seat = Seat(seat_first, turns, crushes, mulligan)

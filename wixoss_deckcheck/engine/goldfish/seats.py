@@ -103,23 +103,23 @@ class SeatTally:
 def _observer(tally: SeatTally, plan: Plan):
     def observe(goldfish: Goldfish, moment: str, turn: int) -> None:
         """Count what the report asks at this moment of a game."""
-        g, s, book = goldfish.game, goldfish.game.state, goldfish.book
+        game, state, book = goldfish.game, goldfish.game.state, goldfish.book
         if moment == "own":
-            level = g.center_level()
+            level = game.center_level()
             for at_least in range(min(level, 7) + 1):
                 tally.level_at_least[turn][at_least] += 1
-            tally.refreshed[turn] += s.total_refreshes > 0
-            tally.hand[turn].add(sum(s.hand))
-            tally.ener[turn].add(sum(s.ener))
-            tally.signi[turn].add(sum(1 for k in s.zones if k >= 0))
+            tally.refreshed[turn] += state.total_refreshes > 0
+            tally.hand[turn].add(sum(state.hand))
+            tally.ener[turn].add(sum(state.ener))
+            tally.signi[turn].add(sum(1 for k in state.signi_zones if k >= 0))
             tally.attacks[turn].add(goldfish.attacks)
             return
-        tally.guard[turn] += any(n and book.guard[k] for k, n in enumerate(s.hand))
+        tally.guard[turn] += any(n and book.is_guard[k] for k, n in enumerate(state.hand))
         if plan.arts:
             ener = goldfish.ener_classes()
-            for i, lid in enumerate(plan.arts):
-                cost = book.use[lid]
-                if s.lrig_deck[lid] and cost.coins <= s.coins and not shortfall(cost.symbols, ener):
+            for i, lrig_id in enumerate(plan.arts):
+                cost = book.use_costs[lrig_id]
+                if state.lrig_deck[lrig_id] and cost.coins <= state.coins and not shortfall(cost.symbols, ener):
                     tally.arts_payable[i][turn] += 1
 
     return observe
@@ -153,7 +153,7 @@ def run_seat(
 def seat_report(tally: SeatTally, loaded: LoadedDeck, plan: Plan, seat: Seat) -> dict[str, Any]:
     """The JSON-ready summary of one seat (keys described in the README)."""
     book, n, turns = loaded.book, tally.games, range(1, tally.turns + 1)
-    top = max([0, *(book.llevel(lid) for lid in plan.center_path)])
+    top = max([0, *(book.lrig_level(lrig_id) for lrig_id in plan.center_path)])
     return {
         "player": "first" if seat.first else "second",
         "games": n,
@@ -165,11 +165,11 @@ def seat_report(tally: SeatTally, loaded: LoadedDeck, plan: Plan, seat: Seat) ->
         "guard_in_hand_on_opponents_turn": [{"opponent_turn": t, **proportion(tally.guard[t], n)} for t in turns],
         "arts_payable_on_opponents_turn": [
             {
-                "number": book.lrig[lid].number,
-                "name": book.lrig[lid].name,
+                "number": book.lrig_cards[lrig_id].number,
+                "name": book.lrig_cards[lrig_id].name,
                 "by_turn": [{"opponent_turn": t, **proportion(tally.arts_payable[i][t], n)} for t in turns],
             }
-            for i, lid in enumerate(plan.arts)
+            for i, lrig_id in enumerate(plan.arts)
         ],
         "refresh_by_turn": [{"turn": t, **proportion(tally.refreshed[t], n)} for t in turns],
         "by_turn": [
@@ -191,10 +191,10 @@ def describe_plan(loaded: LoadedDeck, plan: Plan) -> dict[str, Any]:
     """The goldfish's plan as card numbers: the center path, the assist lines, the ARTS."""
     book = loaded.book
     return {
-        "center": [book.lrig[lid].number for lid in [plan.center, *plan.center_path]],
+        "center": [book.lrig_cards[lrig_id].number for lrig_id in [plan.center, *plan.center_path]],
         "assists": [
-            [book.lrig[lid].number for lid in [a, *path]]
+            [book.lrig_cards[lrig_id].number for lrig_id in [a, *path]]
             for a, path in zip(plan.assists, plan.assist_paths, strict=True)
         ],
-        "arts": [book.lrig[lid].number for lid in plan.arts],
+        "arts": [book.lrig_cards[lrig_id].number for lrig_id in plan.arts],
     }

@@ -87,9 +87,7 @@ def default_groups(model: DeckModel) -> list[Group]:
             continue
         seen_keys[card.key] = index
         same = tuple(i for i, other in enumerate(model.cards) if other.key == card.key)
-        groups.append(
-            Group(f"{card.name} ({card.number})", Selector(card.number, (_same_name_as(card.key),)), same)
-        )
+        groups.append(Group(f"{card.name} ({card.number})", Selector(card.number, (_same_name_as(card.key),)), same))
     levels = sorted({level for level in model.levels if level >= 0})
     for level in levels:
         groups.append(make_group(level_selector(level, level), model))

@@ -351,3 +351,14 @@ def test_the_shipped_example_record_is_legal_with_the_sample_pool(capsys):
 
     code, out, err = run_main(capsys, "replay", str(EXAMPLES / "records" / "wd01-two-turns.jsonl"))
     assert code == 0 and "legal (19 actions)" in out, out + err
+
+
+def test_the_readme_lists_every_replay_code():
+    """The README's table of replay codes says what the registry holds (no code left out)."""
+    from pathlib import Path
+
+    from wixoss_deckcheck.checks.replay import REPLAY_CODES
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for code, name, _summary, _doc in REPLAY_CODES.values():
+        assert f"| {code} | {name} |" in readme, code

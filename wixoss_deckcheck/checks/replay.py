@@ -1,4 +1,4 @@
-"""The codes of ``replay``: one per kind of illegal action in a game record (WX301-WX322).
+"""The codes of ``replay``: one per kind of illegal action in a game record (``REPLAY_CODES``).
 
 They are registered like the deck checks (``rules`` lists them) but run by the rules
 engine (:mod:`wixoss_deckcheck.engine.game.replay`), not on a decklist: ``function`` is None.

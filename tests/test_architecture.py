@@ -236,3 +236,31 @@ def test_every_package_folder_is_listed_for_the_wheel():
     listed = set(re.findall(r'"(wixoss_deckcheck(?:\.\w+)*)"', block[: block.index("]", block.index("packages"))]))
     folders = {_module_name(path) for path in PACKAGE.rglob("__init__.py")}
     assert folders <= listed, sorted(folders - listed)
+
+
+def _imports_inside_functions(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every import statement inside a function of ``path``."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    found.append((inner.lineno, lines[inner.lineno - 1]))
+    return sorted(set(found))
+
+
+def test_the_engine_and_its_reports_import_lazily_only_at_named_boundaries():
+    """Imports inside functions (ruff PLC0415) in the engine, its reports and its two commands:
+    at most 8, each with a one-line reason (a heavy optional library: numpy, matplotlib)."""
+    paths = [
+        *sorted((PACKAGE / "engine").rglob("*.py")),
+        *sorted((PACKAGE / "reporters" / "play").glob("*.py")),
+        PACKAGE / "cli" / "simulate.py",
+        PACKAGE / "cli" / "replay.py",
+    ]
+    lazy = [(path.relative_to(PACKAGE), *found) for path in paths for found in _imports_inside_functions(path)]
+    assert len(lazy) <= 8, lazy
+    unexplained = [item for item in lazy if "#" not in item[2] or not item[2].split("#")[-1].strip()]
+    assert unexplained == []

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import sys
+
 import click
 
 from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option, text_or_json_option
+from wixoss_deckcheck.engine.game.record import read_record
+from wixoss_deckcheck.engine.game.replay import all_legal, replay
+from wixoss_deckcheck.messages import default_language
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.reporters.play.replay import report_dict, report_text
 
 
 @click.command("replay")
@@ -13,29 +21,22 @@ from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_op
 @text_or_json_option
 @cardpool_option
 @lang_option
-def replay_command(record, format_id, output_format, cardpool, lang):
+def replay_command(
+    record: str, format_id: str | None, output_format: str, cardpool: str | None, lang: str | None
+) -> None:
     """Check every action of the game record RECORD (JSON Lines, or YAML) against the game rules
     in force on its day; report each illegal action with its code, turn and reason.
 
     Exit 0 when every action is legal, 1 when one is illegal, 2 when the record cannot be read.
     """
-    import json
-    import sys
-
-    from wixoss_deckcheck.engine.game.record import read_record
-    from wixoss_deckcheck.engine.game.replay import replay
-    from wixoss_deckcheck.messages import default_language
-    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-    from wixoss_deckcheck.reporters.play.replay import report_dict, report_text
-
     lang = lang or default_language()
     read = read_record(record)
     pool = CardPool.load(locate_pool(cardpool))
     game, outcomes = replay(read, pool, format_id)
+    legal = all_legal(outcomes)
     meta = {"record": record, "format": game.format, "as_of": game.rules.as_of, "notes": list(game.notes)}
-    report = report_dict(outcomes, meta, lang)
     if output_format == "json":
-        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(report_dict(outcomes, legal, meta, lang), ensure_ascii=False, indent=2))
     else:
-        click.echo(report_text(outcomes, record, lang), nl=False)
-    sys.exit(0 if report["legal"] else 1)
+        click.echo(report_text(outcomes, legal, record, lang), nl=False)
+    sys.exit(0 if legal else 1)

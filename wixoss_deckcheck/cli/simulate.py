@@ -2,9 +2,31 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option, text_or_json_option
+from wixoss_deckcheck.decklist import load_deck
+from wixoss_deckcheck.engine.game.setup import load_game_deck, load_simulation_deck
+from wixoss_deckcheck.engine.goldfish.run import DEFAULT_GAMES, run_goldfish
+from wixoss_deckcheck.engine.odds.exact_hand import hand_choice
+from wixoss_deckcheck.engine.odds.model import build_model
+from wixoss_deckcheck.engine.odds.policy import load_policy
+from wixoss_deckcheck.engine.odds.simulate import (
+    build_report,
+    choose_backend,
+    default_groups,
+    hit_group,
+    run_simulation,
+)
+from wixoss_deckcheck.errors import UsageError
+from wixoss_deckcheck.messages import Messages, current_language
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.reporters.play.plot import check_plot_path, write_plot
+from wixoss_deckcheck.reporters.play.simulation_text import render_simulation
+from wixoss_deckcheck.tables.loading import load_format
 
 MAX_GAMES = 100_000_000
 MAX_TURNS = 40
@@ -131,23 +153,6 @@ def simulate_command(
     answer carries its standard error and the number of games. Card effects are out of scope.
     The text report and the --plot picture are in the language of --lang (else the locale).
     """
-    import json
-
-    from wixoss_deckcheck.engine.game.setup import load_simulation_deck
-    from wixoss_deckcheck.engine.odds.model import build_model
-    from wixoss_deckcheck.engine.odds.policy import load_policy
-    from wixoss_deckcheck.engine.odds.simulate import (
-        build_report,
-        choose_backend,
-        default_groups,
-        hit_group,
-        run_simulation,
-    )
-    from wixoss_deckcheck.errors import UsageError
-    from wixoss_deckcheck.messages import Messages, current_language
-    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-    from wixoss_deckcheck.reporters.play.simulation_text import render_simulation
-
     lang = lang or current_language()
     messages = Messages(lang)
 
@@ -161,8 +166,6 @@ def simulate_command(
         raise UsageError("--trace and --opponent-crushes need --goldfish")
     goldfish_games = games
     if plot:
-        from wixoss_deckcheck.reporters.play.plot import check_plot_path
-
         check_plot_path(plot)
     backend_name, _module = choose_backend(backend)
     if games is None:
@@ -211,16 +214,11 @@ def simulate_command(
         by_turn=(by_turn or 0) if hit is not None else None,
     )
     if goldfish:
-        from wixoss_deckcheck.engine.game.setup import load_game_deck
-        from wixoss_deckcheck.engine.goldfish.run import DEFAULT_GAMES, run_goldfish
-
         engine_deck = load_game_deck(deck, pool, loaded.format, loaded.as_of)
         report["goldfish"] = run_goldfish(
             engine_deck, policy, goldfish_games or DEFAULT_GAMES, config.seed, first, turns, crushes, trace
         )
     if plot:
-        from wixoss_deckcheck.reporters.play.plot import write_plot
-
         hit_curve = None
         if target is not None:
             hit_curve = {
@@ -252,10 +250,6 @@ def simulate_command(
 
 def warn_if_illegal(deck: str, pool, format_id: str | None, as_of: str | None) -> None:
     """A warning on stderr when the deck is not legal in the format on the day (it is simulated as built)."""
-    from wixoss_deckcheck.checking.checker import Checker
-    from wixoss_deckcheck.decklist import load_deck
-    from wixoss_deckcheck.tables.loading import load_format
-
     result = Checker(pool, load_format(format_id), as_of).check(load_deck(deck))
     if not result.legal:
         codes = sorted({v.code for v in result.errors()})
@@ -268,9 +262,6 @@ def warn_if_illegal(deck: str, pool, format_id: str | None, as_of: str | None) -
 
 def judge_hand(hand: str, returned: str, model, pool, target, at_least: int, turn: int, first: bool) -> dict:
     """``--hand``/``--return``: the exact keep-or-return answer for the ``--hit`` question."""
-    from wixoss_deckcheck.engine.odds.exact_hand import hand_choice
-    from wixoss_deckcheck.errors import UsageError
-
     def kinds(text: str) -> list[int]:
         out = []
         for ref in (part.strip() for part in text.split(",") if part.strip()):

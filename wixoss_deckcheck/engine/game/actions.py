@@ -13,6 +13,8 @@ from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay, take_top
 from wixoss_deckcheck.engine.game.play_rules import condition_unmet, piece_condition_of
 from wixoss_deckcheck.engine.game.state import ATTACK, MAIN, OPPONENT, PHASE_NAMES, Game, Problem
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.normalize import type_keys
 
 USE_TYPES = ("SPELL", "ARTS", "PIECE", "RELAY_PIECE", "KEY")
 
@@ -143,10 +145,8 @@ def use(
     return None
 
 
-def card_types(card) -> frozenset[str]:
+def card_types(card: Card) -> frozenset[str]:
     """The LRIG types a card is limited to (its limiting condition)."""
-    from wixoss_deckcheck.pool.normalize import type_keys
-
     return type_keys(card.limiting)
 
 

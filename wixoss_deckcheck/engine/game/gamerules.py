@@ -12,7 +12,11 @@ from functools import lru_cache
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.files.resources import formats_dir
+from wixoss_deckcheck.files.text import read_text_file
+from wixoss_deckcheck.files.yamllines import load_plain
 from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.pool.normalize import type_keys
 
 TABLE_NAME = "play-rules.yaml"
 _REQUIRED = (
@@ -154,8 +158,6 @@ def extra_from_level(card: Card) -> int | None:
 def grow_problem(lower: Card | None, upper: Card, rules: GameRules) -> str | None:
     """Why ``lower`` (None: nothing) cannot grow into ``upper`` under ``rules``: ``level``, ``type``,
     ``restriction``, or None when it can. LRIG type ? shares every type (紡ぐ者, 糾う者)."""
-    from wixoss_deckcheck.pool.normalize import type_keys
-
     before = (lower.level or 0) if lower else 0
     if not rules.grow_allowed(before, upper.level or 0) and extra_from_level(upper) != before:
         return "level"
@@ -169,15 +171,8 @@ def grow_problem(lower: Card | None, upper: Card, rules: GameRules) -> str | Non
 
 @lru_cache(maxsize=1)
 def _table() -> dict:
-    import yaml
-
-    from wixoss_deckcheck.files.resources import formats_dir
-
     path = formats_dir() / TABLE_NAME
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise InputError(f"cannot read the game rules: {exc}", str(path)) from None
+    data = load_plain(read_text_file(path, "the game rules"), str(path))  # one line naming the problem
     if not isinstance(data, dict):
         raise InputError("the game rules table is a mapping with game_rules:", str(path), 1)
     return data
@@ -185,8 +180,6 @@ def _table() -> dict:
 
 @lru_cache(maxsize=1)
 def _entries() -> tuple[tuple[str, Any, str | None, str | None], ...]:
-    from wixoss_deckcheck.files.resources import formats_dir
-
     path = formats_dir() / TABLE_NAME
     rows = _table().get("game_rules")
     if not isinstance(rows, list):

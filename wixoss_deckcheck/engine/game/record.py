@@ -16,7 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.files.fastschema import compile_schema
 from wixoss_deckcheck.files.resources import schemas_dir
+from wixoss_deckcheck.files.schema import pointer, schema_problem
+from wixoss_deckcheck.files.text import read_regular_file
+from wixoss_deckcheck.files.yamllines import compose_with_lines, plain
 
 SCHEMA_PATH = schemas_dir() / "record.schema.json"
 MAX_BYTES = 16 * 1024 * 1024
@@ -71,16 +75,12 @@ def schema() -> dict:
 @lru_cache(maxsize=32)
 def _validator(name: str):
     """A compiled check of ``$defs/name`` (the fast validator; jsonschema only to word a problem)."""
-    from wixoss_deckcheck.files.fastschema import compile_schema
-
     return compile_schema({"$ref": f"#/$defs/{name}", "$defs": schema()["$defs"]})
 
 
 def _problem(name: str, data: Any) -> str | None:
     if _validator(name)(data):
         return None
-    from wixoss_deckcheck.files.schema import pointer, schema_problem
-
     found = schema_problem({"$ref": f"#/$defs/{name}", "$defs": schema()["$defs"]}, data)
     if found is None:  # pragma: no cover - the two validators agree on our schema
         return "does not match the record schema"
@@ -90,8 +90,6 @@ def _problem(name: str, data: Any) -> str | None:
 
 def read_record(path: str) -> Record:
     """Read and validate a record file (JSON Lines, or YAML for .yaml/.yml)."""
-    from wixoss_deckcheck.files.text import read_regular_file
-
     raw = read_regular_file(path, "record", MAX_BYTES)  # a regular file, bounded: never a FIFO or /dev/zero
     try:
         text = raw.decode("utf-8-sig")
@@ -119,8 +117,6 @@ def _json_lines(text: str, path: str) -> Iterator[tuple[int, Any]]:
 
 
 def _yaml_lines(text: str, path: str) -> list[tuple[int, Any]]:
-    from wixoss_deckcheck.files.yamllines import compose_with_lines, plain
-
     root = compose_with_lines(text, path)
     data = plain(root, path)
     if not isinstance(data, list) or root is None:

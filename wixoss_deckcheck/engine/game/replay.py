@@ -7,7 +7,7 @@ engine; an illegal action is reported with its check code and left out of the st
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +46,11 @@ class Outcome:
     slug: str | None = None
     args: dict = field(default_factory=dict)
     game: int = 1
+
+
+def all_legal(outcomes: Sequence[Outcome]) -> bool:
+    """The verdict of a replay: every action legal (``replay`` exits 0, else 1)."""
+    return all(outcome.slug is None for outcome in outcomes)
 
 
 class Resolver:

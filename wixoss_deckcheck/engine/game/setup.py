@@ -7,6 +7,7 @@ deck for the opening-hand odds.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -19,6 +20,9 @@ from wixoss_deckcheck.messages import Messages, default_language
 from wixoss_deckcheck.model.cards import MAIN_DECK_TYPES, Card
 from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.tables.dates import parse_day as parse_table_day
+from wixoss_deckcheck.tables.dates import today
+from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, load_format
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -70,10 +74,6 @@ def load_simulation_deck(
 ) -> SimulationDeck:
     """Load ``path``; the format (option, else the deck's header, else diva) gives the start counts
     in force on ``as_of`` (else the deck's date, else today)."""
-    from wixoss_deckcheck.tables.dates import parse_day as parse_table_day
-    from wixoss_deckcheck.tables.dates import today
-    from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, load_format
-
     deck = load_deck(path)
     resolved = resolve_all(deck, pool)
     try:
@@ -101,8 +101,6 @@ def start_counts(
     format_id: str | None, as_of: str, deck_format: str | None = None, path: str | None = None, line: int | None = None
 ) -> tuple[str, tuple[int, ...]]:
     """The format's id and the numbers of LRIGs its games start with on ``as_of``."""
-    from wixoss_deckcheck.tables.loading import DEFAULT_FORMAT, load_format
-
     try:
         table = load_format(format_id or deck_format or DEFAULT_FORMAT)
     except UsageError as exc:
@@ -116,8 +114,6 @@ def start_counts(
 
 def parse_day(text: str | None, path: str | None = None, line: int | None = None) -> str:
     """A YYYY-MM-DD day (today when None); a bad one is an input error naming the file and line."""
-    import datetime
-
     if text is None:
         return datetime.date.today().isoformat()
     try:

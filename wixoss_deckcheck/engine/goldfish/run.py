@@ -17,6 +17,7 @@ from wixoss_deckcheck.engine.goldfish.play import IllegalGoldfish, Seat
 from wixoss_deckcheck.engine.goldfish.seats import describe_plan, run_seat, seat_report
 from wixoss_deckcheck.engine.odds.policy import MulliganPolicy
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.files.text import write_atomic
 
 DEFAULT_GAMES = 5_000
 POLICY = (
@@ -93,6 +94,4 @@ def run_goldfish(
 
 def write_trace(path: str, lines: list[dict]) -> None:
     """Write the trace as JSON Lines, atomically."""
-    from wixoss_deckcheck.files.text import write_atomic
-
     write_atomic(path, "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))

@@ -38,7 +38,9 @@ from typing import TYPE_CHECKING, Any
 from wixoss_deckcheck.engine.odds.groups import Selector, colour_selector, level_selector, parse_group, type_selector
 from wixoss_deckcheck.engine.odds.rules import OPENING_HAND
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.files.yamllines import line_at
+from wixoss_deckcheck.files.resources import schemas_dir
+from wixoss_deckcheck.files.schema import load_schema, validate
+from wixoss_deckcheck.files.yamllines import line_at, load_yaml_file
 from wixoss_deckcheck.model.cards import Card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -158,8 +160,6 @@ def load_policy(text: str, pool: CardPool | None = None) -> MulliganPolicy:
 
 def load_policy_file(path: Path, pool: CardPool | None = None) -> MulliganPolicy:
     """Read and validate a policy file; problems raise InputError naming file, line and JSON path."""
-    from wixoss_deckcheck.files.yamllines import load_yaml_file
-
     data, root = load_yaml_file(path, "mulligan policy file")
     _validate(data, root, str(path))
     where = str(path)
@@ -219,9 +219,6 @@ def selector_from_dict(raw: dict, pool: CardPool | None = None) -> Selector:
 
 
 def _validate(data: Any, root: Any, path: str) -> None:
-    from wixoss_deckcheck.files.resources import schemas_dir
-    from wixoss_deckcheck.files.schema import load_schema, validate
-
     if not isinstance(data, dict):
         raise InputError("a mulligan policy must be a YAML mapping (return:, keep:, max_copies:, find:)", path, 1)
     validate(data, load_schema(schemas_dir() / _SCHEMA_NAME), path, lambda parts: line_at(root, parts))

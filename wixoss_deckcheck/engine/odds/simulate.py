@@ -12,10 +12,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.engine.odds import exact
+from wixoss_deckcheck.engine.odds import exact, sim_python
 from wixoss_deckcheck.engine.odds.groups import Selector, level_selector, members, parse_group, type_selector
 from wixoss_deckcheck.engine.odds.model import DeckModel
 from wixoss_deckcheck.engine.odds.policy import KEEP_ALL, MulliganPolicy
@@ -38,27 +39,27 @@ GOLDFISH_POLICY = (
 )
 
 
-def numpy_available() -> bool:
+def numpy_backend() -> ModuleType | None:
+    """The vectorised back end, or None when numpy is not installed."""
     try:
-        import numpy  # noqa: F401
+        import numpy  # noqa: F401  # numpy: a heavy optional library (the sim extra), loaded only to simulate
     except ImportError:
-        return False
-    return True
+        return None
+    from wixoss_deckcheck.engine.odds import sim_numpy  # the back end built on numpy (imported at its top)
+
+    return sim_numpy
 
 
-def choose_backend(name: str = "auto"):
+def choose_backend(name: str = "auto") -> tuple[str, ModuleType]:
     """The back-end module: ``numpy`` (vectorised), ``python`` (fallback), or ``auto``."""
     if name not in BACKENDS:
         raise UsageError(f"unknown simulation back end {name!r} (auto, numpy or python)")
     if name in ("auto", "numpy"):
-        if numpy_available():
-            from wixoss_deckcheck.engine.odds import sim_numpy
-
-            return "numpy", sim_numpy
+        vectorised = numpy_backend()
+        if vectorised is not None:
+            return "numpy", vectorised
         if name == "numpy":
             raise UsageError("the numpy back end needs numpy: pip install 'wixoss-deckcheck[sim]'")
-    from wixoss_deckcheck.engine.odds import sim_python
-
     return "python", sim_python
 
 

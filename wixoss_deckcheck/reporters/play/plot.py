@@ -12,15 +12,20 @@ English, so no label is drawn as empty boxes.
 
 from __future__ import annotations
 
-import io
 import os
 import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import click
+
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.files.dirs import user_cache_dir
+from wixoss_deckcheck.files.text import check_output_path, replace_atomically
+from wixoss_deckcheck.messages import Messages
+from wixoss_deckcheck.reporters.play.simulation_text import Names, card_word
 
 PLOT_SUFFIXES = (".png", ".svg")
 #: The most series one picture draws.
@@ -52,8 +57,6 @@ CJK_FONTS = (
     "PingFang SC",
     "AR PL UMing CN",
 )
-_STYLES = ("-", "--", "-.", ":")
-_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 
 def check_plot_path(path: str) -> None:
@@ -61,12 +64,9 @@ def check_plot_path(path: str) -> None:
     target = Path(path)
     if target.suffix.lower() not in PLOT_SUFFIXES:
         raise UsageError(f"--plot writes .png or .svg files, not {target.suffix or 'a file without suffix'}: {path}")
-    from wixoss_deckcheck.files.text import check_output_path
-
     check_output_path(target, what="plot")  # a missing folder, a directory, a FIFO, a link
-    use_own_matplotlib_cache()
     try:
-        import matplotlib  # noqa: F401
+        _figure()
     except ImportError:
         raise UsageError("--plot needs matplotlib: pip install 'wixoss-deckcheck[plot]'") from None
 
@@ -74,46 +74,22 @@ def check_plot_path(path: str) -> None:
 def use_own_matplotlib_cache() -> None:
     """Keep matplotlib's configuration and font cache in the tool's cache directory
     (``MPLCONFIGDIR``), not in the home directory; a user's own MPLCONFIGDIR wins."""
-    from wixoss_deckcheck.files.dirs import user_cache_dir
-
     os.environ.setdefault("MPLCONFIGDIR", str(user_cache_dir() / "matplotlib"))
+
+
+def _figure() -> ModuleType:
+    """The matplotlib side of the picture, imported once MPLCONFIGDIR is set."""
+    use_own_matplotlib_cache()
+    import matplotlib  # noqa: F401  # matplotlib: a heavy optional library (the plot extra), after MPLCONFIGDIR
+
+    from wixoss_deckcheck.reporters.play import figure  # the picture, drawn with matplotlib (imported at its top)
+
+    return figure
 
 
 def find_cjk_font() -> str | None:
     """The family name of an installed font with CJK glyphs (:data:`CJK_FONTS` first), else None."""
-    from matplotlib import font_manager
-
-    installed = {font.name for font in font_manager.fontManager.ttflist}
-    if not any(name in installed for name in CJK_FONTS):
-        installed |= _add_new_system_fonts(font_manager)
-    for name in CJK_FONTS:
-        if name in installed:
-            return name
-    for name in sorted(installed):  # any other CJK family by its name
-        if any(word in name for word in ("CJK", "Gothic", "Hei", "Mincho", "Ming", "Song")):
-            return name
-    return None
-
-
-def _add_new_system_fonts(font_manager) -> set[str]:
-    """Fonts installed after matplotlib's font cache was written (it never looks again by itself):
-    the CJK-looking files of the system's fonts are added; their family names returned."""
-    known = {font.fname for font in font_manager.fontManager.ttflist}
-    hints = ("cjk", "wqy", "wenquanyi", "ipa", "noto", "droid", "han", "gothic", "hei", "ming", "song", "takao", "vl-")
-    added: set[str] = set()
-    try:
-        paths = font_manager.findSystemFonts()
-    except Exception:  # pragma: no cover - a broken fontconfig: no CJK font then
-        return added
-    for path in paths:
-        if path in known or not any(hint in os.path.basename(path).lower() for hint in hints):
-            continue
-        try:
-            font_manager.fontManager.addfont(path)
-            added.add(font_manager.FontProperties(fname=path).get_name())
-        except (OSError, RuntimeError, ValueError):
-            continue
-    return added
+    return _figure().find_cjk_font(CJK_FONTS)
 
 
 def needs_cjk(text: str) -> bool:
@@ -202,8 +178,6 @@ def _combined_label(group: dict[str, Any], names) -> str:
         parts.append(card_labels[0])
     elif card_labels:
         cards = [card for card in group["cards"] if card is not None]
-        from wixoss_deckcheck.reporters.play.simulation_text import card_word
-
         what = card_word(cards, m)
         copies = next(n for n, card in zip(group["copies"], group["cards"], strict=True) if card is not None)
         head = m.simulate("each_of", n=len(card_labels), what=what, copies=copies)
@@ -231,19 +205,6 @@ def write_plot(
     ``hit``: ``term``, ``cards`` (numbers), ``turns`` and ``values`` of the one ``--hit`` curve.
     ``warn`` receives the one-line warning when a CJK font is needed and none is installed
     (default: stderr)."""
-    import warnings
-
-    use_own_matplotlib_cache()
-    import matplotlib
-
-    matplotlib.use("Agg")
-    warnings.filterwarnings("ignore", message="Glyph .* missing", category=UserWarning)
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator, PercentFormatter
-
-    from wixoss_deckcheck.messages import Messages
-    from wixoss_deckcheck.reporters.play.simulation_text import Names
-
     messages = Messages(lang)
     names = Names(messages, cards)
     lines, total = series(report, names, hit)
@@ -260,47 +221,21 @@ def write_plot(
             clean = _drawable
     lines = [(clean(label), turns, values) for label, turns, values in lines]
     lines, left_out = lines[:MAX_SERIES], lines[MAX_SERIES:]
+    notes = []
+    if any(label.startswith("≈") for label, _t, _v in lines):
+        notes.append(messages.simulate("plot_mean_note"))
+    if total > len(lines):
+        left = ", ".join(label.split("\n")[0] for label, _t, _v in left_out)
+        notes.append(messages.simulate("plot_more", shown=len(lines), total=total, left=left))
     target = Path(path)
-    with plt.rc_context():  # the font is this picture's only
-        if font:
-            matplotlib.rcParams["font.family"] = "sans-serif"
-            matplotlib.rcParams["font.sans-serif"] = [font, "DejaVu Sans"]
-        figure, axes = plt.subplots(figsize=(11, 5.5))
-        for index, (label, turns, values) in enumerate(lines):
-            axes.plot(
-                turns,
-                values,
-                color=f"C{index % 10}",
-                linestyle=_STYLES[index % len(_STYLES)],
-                marker=_MARKERS[index % len(_MARKERS)],
-                linewidth=1.8,
-                markersize=5,
-                label=label,
-            )
-        axes.set_xlabel(messages.simulate("plot_x"))
-        axes.set_ylabel(messages.simulate("plot_y"))
-        axes.set_ylim(0, 1.02)
-        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-        axes.grid(True, alpha=0.3)
-        axes.set_title(clean(_title(report, messages)), fontsize="medium", wrap=True)
-        if lines:
-            axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
-        notes = []
-        if any(label.startswith("≈") for label, _t, _v in lines):
-            notes.append(messages.simulate("plot_mean_note"))
-        if total > len(lines):
-            left = ", ".join(label.split("\n")[0] for label, _t, _v in left_out)
-            notes.append(messages.simulate("plot_more", shown=len(lines), total=total, left=left))
-        if notes:
-            figure.text(0.01, -0.02, "\n".join(notes), fontsize="small", va="top")
-        buffer = io.BytesIO()
-        try:
-            figure.savefig(buffer, format=target.suffix.lower().lstrip("."), bbox_inches="tight", dpi=110)
-        finally:
-            plt.close(figure)
+    picture = _figure().draw(
+        lines,
+        (clean(_title(report, messages)), messages.simulate("plot_x"), messages.simulate("plot_y"), notes),
+        font,
+        target.suffix.lower().lstrip("."),
+    )
     try:  # the one atomic writer: never half a picture, the usual file mode
-        replace_atomically(target, buffer.getvalue())
+        replace_atomically(target, picture)
     except OSError as exc:
         raise InputError(f"cannot write plot: {exc.strerror or exc}", str(target)) from None
 
@@ -326,6 +261,4 @@ def _warn(warn, text: str) -> None:
     if warn is not None:
         warn(text)
         return
-    import click
-
     click.echo(text, err=True)

@@ -1,20 +1,23 @@
-"""The report of a replay: the JSON contract and the text lines, in the chosen language."""
+"""The report of a replay: the JSON contract and the text lines, in the chosen language.
+
+The verdict (every action legal or not) is the engine's (:func:`~wixoss_deckcheck.engine.game.replay.all_legal`);
+these only render it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from wixoss_deckcheck.checks.replay import code_of
 from wixoss_deckcheck.engine.game.replay import Outcome
+from wixoss_deckcheck.messages import Messages
 
 
 def outcome_message(outcome: Outcome, lang: str = "en") -> str | None:
     """``turn N: action: reason`` for an illegal action, None for a legal one."""
     if outcome.slug is None:
         return None
-    from wixoss_deckcheck.checks.replay import code_of
-    from wixoss_deckcheck.messages import Messages
-
     code = code_of(outcome.slug)
     template = Messages(lang).template(code)
     try:
@@ -24,10 +27,8 @@ def outcome_message(outcome: Outcome, lang: str = "en") -> str | None:
     return f"turn {outcome.turn}: {outcome.action}: {reason}"
 
 
-def report_dict(outcomes: Sequence[Outcome], meta: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def report_dict(outcomes: Sequence[Outcome], legal: bool, meta: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """``{"legal": bool, "actions": [{"index", "turn", "action", "legal", "code", "message"}], ...}``."""
-    from wixoss_deckcheck.checks.replay import code_of
-
     several = len({o.game for o in outcomes}) > 1
     rows = [
         {
@@ -42,21 +43,19 @@ def report_dict(outcomes: Sequence[Outcome], meta: dict[str, Any], lang: str = "
         }
         for o in outcomes
     ]
-    return {"legal": all(row["legal"] for row in rows), "actions": rows, **meta}
+    return {"legal": legal, "actions": rows, **meta}
 
 
-def report_text(outcomes: Sequence[Outcome], path: str, lang: str = "en") -> str:
+def report_text(outcomes: Sequence[Outcome], legal: bool, path: str, lang: str = "en") -> str:
     """One line per illegal action (``FILE:LINE: message [CODE]``), then a summary line."""
-    from wixoss_deckcheck.checks.replay import code_of
-
     lines = []
     events = {(o.game, o.index) for o in outcomes}
     bad = [o for o in outcomes if o.slug is not None]
     for o in bad:
         assert o.slug is not None
         lines.append(f"{path}:{o.line}: {outcome_message(o, lang)} [{code_of(o.slug)}]")
-    wrong = len({(o.game, o.index) for o in bad})
-    if wrong:
+    if not legal:
+        wrong = len({(o.game, o.index) for o in bad})
         lines.append(f"{path}: {wrong} of {len(events)} actions illegal")
     else:
         games = len({o.game for o in outcomes})

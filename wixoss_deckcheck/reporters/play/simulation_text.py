@@ -9,12 +9,14 @@ explained once as one standard error; each thing the model leaves out is said in
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.reporters.play.goldfish_text import render_goldfish
 
 #: How wide the text report's lines of card names may be (terminal columns).
 LINE_WIDTH = 100
@@ -125,8 +127,6 @@ def mulligan_description(mulligan: dict[str, Any], names: Names) -> str:
 
 def model_note(text: str, m: Messages) -> str:
     """One of the deck model's notes (written in English) in the language."""
-    import re
-
     if text.startswith("the format starts with 3 LRIGs"):
         return m.simulate("note_three_lrigs")
     if text.startswith("the LRIG deck has no level-0 LRIG"):
@@ -269,8 +269,6 @@ def render_simulation(report: dict[str, Any], lang: str | None = "en", cards: Ma
         )
     gold = report.get("goldfish")
     if gold and "seats" in gold:
-        from wixoss_deckcheck.reporters.play.goldfish_text import render_goldfish
-
         out.extend(render_goldfish(gold, names))
     elif gold:
         out.extend(_tally_goldfish(gold, report["turns"], m))

@@ -18,12 +18,16 @@ Failures raise :class:`FetchError`, whose message is one line naming the URL.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
+from urllib.parse import urlsplit
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.update.sources import FetchPolicy
@@ -55,16 +59,21 @@ class Fetched:
         return {key: value for key, value in (("etag", self.etag), ("last_modified", self.last_modified)) if value}
 
 
+#: What the first line of a list must hold, by the kind of file expected.
+_FIRST_LINE_HOLDS = {
+    "csv": (b",", "not CSV: the first line has no comma"),
+    "tsv": (b"\t", "not a TSV list: the first line has no tab"),
+}
+
+
 def sniff(head: bytes, expect: str) -> str | None:
     """What is wrong with a body starting with ``head`` for a ``expect`` file, or None."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    looks_html = text.startswith((b"<!doctype html", b"<html", b"<head", b"<body")) or b"<html" in text[:512]
-    if expect in ("csv", "tsv", "json") and (looks_html or text.startswith(b"<")):
+    if expect in ("csv", "tsv", "json") and (text.startswith(b"<") or b"<html" in text[:512]):  # markup
         return "an HTML page came in place of the data"
-    if expect == "csv" and b"," not in head.split(b"\n", 1)[0]:
-        return "not CSV: the first line has no comma"
-    if expect == "tsv" and b"\t" not in head.split(b"\n", 1)[0]:
-        return "not a TSV list: the first line has no tab"
+    separator, problem = _FIRST_LINE_HOLDS.get(expect, (b"", ""))
+    if separator not in head.split(b"\n", 1)[0]:
+        return problem
     if expect == "html" and b"<" not in text[:2048]:
         return "not an HTML page"
     if not text:
@@ -93,7 +102,7 @@ class Fetcher:
     """Downloads with one ``requests`` session and one :class:`FetchPolicy`."""
 
     def __init__(self, policy: FetchPolicy, sleep: Callable[[float], None] = time.sleep):
-        import requests  # imported here: only an update needs it
+        import requests  # a heavy library, imported only when an update runs
 
         self.requests = requests
         self.policy = policy
@@ -133,20 +142,26 @@ class Fetcher:
                 )
             except _Retry as retry:
                 last = str(retry)
-            except self.requests.Timeout:
-                last = f"timed out after {self.policy.timeout:g} s"
-            except (self.requests.exceptions.ChunkedEncodingError, self.requests.exceptions.ContentDecodingError):
-                last = "the connection closed before the whole body came (truncated)"
-            except self.requests.ConnectionError as exc:
-                host = _unresolved_host(exc, url)
-                if host is not None:  # no network or no DNS: trying again would only wait
-                    raise FetchError(f"{url}: cannot resolve the host {host} (no network, or no DNS?)") from None
-                last = f"connection failed ({_short(exc)})"
             except self.requests.RequestException as exc:
-                raise FetchError(f"{url}: {_short(exc)}") from None
+                last = self._worth_retrying(url, exc)
             if attempt + 1 < tries:
                 self._sleep(max(0.0, min(self.policy.backoff * (2**attempt), end - time.monotonic())))
         raise FetchError(f"{url}: {last} (tried {tries} times)")
+
+    def _worth_retrying(self, url: str, exc: Exception) -> str:
+        """Why a try failed, when another try may work (a timeout, a truncated body, a dropped
+        connection); a :class:`FetchError` for a failure that is final (no DNS, a bad URL...)."""
+        exceptions = self.requests.exceptions
+        if isinstance(exc, exceptions.Timeout):
+            return f"timed out after {self.policy.timeout:g} s"
+        if isinstance(exc, (exceptions.ChunkedEncodingError, exceptions.ContentDecodingError)):
+            return "the connection closed before the whole body came (truncated)"
+        if not isinstance(exc, exceptions.ConnectionError):
+            raise FetchError(f"{url}: {_short(exc)}") from None
+        host = _unresolved_host(exc, url)
+        if host is not None:  # no network or no DNS: trying again would only wait
+            raise FetchError(f"{url}: cannot resolve the host {host} (no network, or no DNS?)") from None
+        return f"connection failed ({_short(exc)})"
 
     def _within(self, end: float, url: str, work: Callable[[_Live], Fetched]) -> Fetched:
         """``work`` run in a helper thread that is given up on at ``end``: its connection is
@@ -178,14 +193,16 @@ class Fetcher:
         return self.policy.run_deadline if end >= self.run_end else self.policy.deadline
 
     def _once(self, url, dest, validators, expect, content_types, method, data, cookies, check, live) -> Fetched:
-        headers = {}
-        if validators.get("etag"):
-            headers["If-None-Match"] = validators["etag"]
-        if validators.get("last_modified"):
-            headers["If-Modified-Since"] = validators["last_modified"]
         timeout = (self.policy.timeout, self.policy.timeout)
         with self.session.request(
-            method, url, headers=headers, data=data, cookies=cookies, timeout=timeout, stream=True, allow_redirects=True
+            method,
+            url,
+            headers=_conditional_headers(validators),
+            data=data,
+            cookies=cookies,
+            timeout=timeout,
+            stream=True,
+            allow_redirects=True,
         ) as response:
             live.watch(response)
             status = response.status_code
@@ -195,33 +212,27 @@ class Fetcher:
                 raise _Retry(f"HTTP {status}")
             if status != 200:
                 raise FetchError(f"{url}: HTTP {status}")
-            kind = (response.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-            if content_types and kind not in [t.lower() for t in content_types]:
-                raise FetchError(
-                    f"{url}: unexpected content type {kind or 'none'!r} (expected {', '.join(content_types)})"
-                )
-            declared = response.headers.get("Content-Length")
-            if declared and declared.isdigit() and int(declared) > self.policy.max_bytes:
-                raise FetchError(f"{url}: {int(declared)} bytes is over the {self.policy.max_bytes}-byte limit")
+            declared = self._refuse_unwanted(url, response.headers, content_types)
             size = self._save(url, response, dest, declared, expect, check, live)
             return Fetched(url, True, dest, response.headers.get("ETag"), response.headers.get("Last-Modified"), size)
+
+    def _refuse_unwanted(self, url: str, headers: Mapping[str, str], content_types: list[str]) -> str | None:
+        """A :class:`FetchError` for a content type not among ``content_types`` (when given) or
+        a declared length over the limit; else the declared length (``Content-Length``)."""
+        kind = (headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if content_types and kind not in [t.lower() for t in content_types]:
+            raise FetchError(f"{url}: unexpected content type {kind or 'none'!r} (expected {', '.join(content_types)})")
+        declared = headers.get("Content-Length")
+        if declared and declared.isdigit() and int(declared) > self.policy.max_bytes:
+            raise FetchError(f"{url}: {int(declared)} bytes is over the {self.policy.max_bytes}-byte limit")
+        return declared
 
     def _save(self, url, response, dest: Path, declared, expect, check, live: _Live) -> int:
         dest.parent.mkdir(parents=True, exist_ok=True)
         temp = dest.with_name(f".{dest.name}.part")
-        size = 0
-        head = b""
         try:
             with open(temp, "wb") as out:
-                for chunk in response.iter_content(_CHUNK):
-                    if live.cancelled:
-                        raise FetchError(f"{url}: given up (past its deadline)")
-                    size += len(chunk)
-                    if size > self.policy.max_bytes:
-                        raise FetchError(f"{url}: larger than the {self.policy.max_bytes}-byte limit")
-                    if len(head) < 4096:
-                        head += chunk[: 4096 - len(head)]
-                    out.write(chunk)
+                size, head = self._copy_body(url, response, out, live)
             if declared and declared.isdigit() and size != int(declared):
                 raise _Retry(f"truncated body: {size} of {declared} bytes")
             problem = sniff(head, expect) if expect else None
@@ -234,6 +245,32 @@ class Fetcher:
         finally:
             if temp.exists():
                 temp.unlink()
+
+    def _copy_body(self, url: str, response, out: BinaryIO, live: _Live) -> tuple[int, bytes]:
+        """Write the body into ``out`` chunk by chunk, up to the size limit and while the
+        download is not given up; return its size and its first 4 KiB."""
+        size = 0
+        head = b""
+        for chunk in response.iter_content(_CHUNK):
+            if live.cancelled:
+                raise FetchError(f"{url}: given up (past its deadline)")
+            size += len(chunk)
+            if size > self.policy.max_bytes:
+                raise FetchError(f"{url}: larger than the {self.policy.max_bytes}-byte limit")
+            if len(head) < 4096:
+                head += chunk[: 4096 - len(head)]
+            out.write(chunk)
+        return size, head
+
+
+def _conditional_headers(validators: dict) -> dict[str, str]:
+    """``If-None-Match`` / ``If-Modified-Since`` from the ETag / Last-Modified of our copy."""
+    headers = {}
+    if validators.get("etag"):
+        headers["If-None-Match"] = validators["etag"]
+    if validators.get("last_modified"):
+        headers["If-Modified-Since"] = validators["last_modified"]
+    return headers
 
 
 class _Live:
@@ -254,10 +291,8 @@ class _Live:
         raw = getattr(self.response, "raw", None)
         for stop in (getattr(raw, "shutdown", None), getattr(self.response, "close", None)):
             if stop is not None:
-                try:
+                with contextlib.suppress(Exception):  # the connection may be gone already
                     stop()
-                except Exception:  # the connection may be gone already
-                    pass
 
 
 #: What the resolver says when a host name cannot be resolved (glibc, macOS, Windows, urllib3).
@@ -288,9 +323,6 @@ def _causes(exc: BaseException) -> list[BaseException]:
 
 def _unresolved_host(exc: BaseException, url: str) -> str | None:
     """The host name of ``url`` when ``exc`` says it cannot be resolved, else None."""
-    import socket
-    from urllib.parse import urlsplit
-
     for item in _causes(exc):
         if isinstance(item, socket.gaierror) or any(word in str(item) for word in _DNS_WORDS):
             return urlsplit(url).hostname or url

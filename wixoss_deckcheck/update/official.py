@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
 from pathlib import Path
@@ -22,7 +22,8 @@ from urllib.parse import parse_qs, urljoin, urlparse
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.text import read_text_file, replace_atomically
-from wixoss_deckcheck.update.http import Fetcher, FetchError, RateLimiter
+from wixoss_deckcheck.importers.official import parse_detail
+from wixoss_deckcheck.update.http import Fetched, Fetcher, FetchError, RateLimiter
 from wixoss_deckcheck.update.sources import SourceSpec
 
 _SAFE_NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9\-]{1,40}$")
@@ -78,70 +79,116 @@ def crawl(
     progress: Callable[[str], None] = lambda line: None,
 ) -> dict:
     """Crawl the list pages, then the detail pages not yet cached; return counts."""
-    from wixoss_deckcheck.importers.official import parse_detail
-
     state = _load_state(state_path)
     details: dict = state.setdefault("details", {})
     limiter = RateLimiter(spec.rate_per_second)
-    numbers: list[str] = []
-    lists_dir = pages_dir.parent / ".official-lists"
-    for product in spec.products or [""]:
-        page = 1
-        while True:
-            limiter.wait()
-            form = {
-                "search": "1",
-                "keyword": "",
-                "product_type": "",
-                "product_no": product,
-                "card_page": str(page),
-                "card_kind": "",
-                "rarelity": "",
-                "support_formats": "",
-                "keyword_target": "",
-            }
-            listing = fetcher.fetch(
-                spec.list_url,
-                lists_dir / f"{product or 'all'}-{page}.html",
-                method="POST",
-                data=form,
-                cookies={"wixAge": "conf"},
-                expect="html",
-                content_types=spec.content_types,
-            )
-            if listing.path is None:
-                raise InputError(f"{spec.name}: list page {page} was not saved", str(state_path))
-            found = list_numbers(listing.path.read_text(encoding="utf-8", errors="replace"), spec.list_url)
-            numbers.extend(n for n in found if n not in numbers)
-            progress(f"official: list {product or 'all'} page {page}: {len(found)} cards")
-            if len(found) < spec.per_page:
-                break
-            page += 1
+    numbers = _listed_numbers(spec, fetcher, limiter, pages_dir.parent / ".official-lists", state_path, progress)
     todo = [n for n in numbers if full or n not in details or not (pages_dir / f"{n}.html").is_file()]
+    changed = _fetch_details(spec, fetcher, limiter, pages_dir, todo, full, state, state_path)
+    return {"listed": len(numbers), "fetched": len(todo), "changed": changed}
 
-    def check_page(number: str) -> Callable[[Path], str | None]:
-        def check(path: Path) -> str | None:
-            try:
-                record = parse_detail(path.read_text(encoding="utf-8"), str(path))
-            except (InputError, UnicodeDecodeError) as exc:
-                return f"not a card-detail page ({exc})"
-            if record["number"].upper() != number.upper():
-                return f"the page describes {record['number']}, not {number}"
-            return None
 
-        return check
+def _listed_numbers(
+    spec: SourceSpec,
+    fetcher: Fetcher,
+    limiter: RateLimiter,
+    lists_dir: Path,
+    state_path: Path,
+    progress: Callable[[str], None],
+) -> list[str]:
+    """The card numbers of every list page of every product (all cards: no products), each once."""
+    numbers: list[str] = []
+    for product in spec.products or [""]:
+        name = product or "all"
+        for page, found in _list_pages(spec, fetcher, limiter, lists_dir, product, state_path):
+            numbers.extend(n for n in found if n not in numbers)
+            progress(f"official: list {name} page {page}: {len(found)} cards")
+    return numbers
 
-    def one(number: str):
+
+def _list_pages(
+    spec: SourceSpec, fetcher: Fetcher, limiter: RateLimiter, lists_dir: Path, product: str, state_path: Path
+) -> Iterator[tuple[int, list[str]]]:
+    """(page, card numbers) of each list page of ``product`` (all products: ""), until a page
+    holds fewer than a full page of cards."""
+    page = 1
+    while True:
         limiter.wait()
-        validators = details.get(number) if full and (pages_dir / f"{number}.html").is_file() else None
+        listing = fetcher.fetch(
+            spec.list_url,
+            lists_dir / f"{product or 'all'}-{page}.html",
+            method="POST",
+            data=_search_form(product, page),
+            cookies={"wixAge": "conf"},
+            expect="html",
+            content_types=spec.content_types,
+        )
+        if listing.path is None:
+            raise InputError(f"{spec.name}: list page {page} was not saved", str(state_path))
+        found = list_numbers(listing.path.read_text(encoding="utf-8", errors="replace"), spec.list_url)
+        yield page, found
+        if len(found) < spec.per_page:
+            return
+        page += 1
+
+
+def _search_form(product: str, page: int) -> dict[str, str]:
+    """The list page's search form: every card of ``product`` (all: ""), page ``page``."""
+    return {
+        "search": "1",
+        "keyword": "",
+        "product_type": "",
+        "product_no": product,
+        "card_page": str(page),
+        "card_kind": "",
+        "rarelity": "",
+        "support_formats": "",
+        "keyword_target": "",
+    }
+
+
+def _page_check(number: str) -> Callable[[Path], str | None]:
+    """What is wrong with a downloaded page that should be ``number``'s detail page, or None."""
+
+    def check(path: Path) -> str | None:
+        try:
+            record = parse_detail(path.read_text(encoding="utf-8"), str(path))
+        except (InputError, UnicodeDecodeError) as exc:
+            return f"not a card-detail page ({exc})"
+        if record["number"].upper() != number.upper():
+            return f"the page describes {record['number']}, not {number}"
+        return None
+
+    return check
+
+
+def _fetch_details(
+    spec: SourceSpec,
+    fetcher: Fetcher,
+    limiter: RateLimiter,
+    pages_dir: Path,
+    todo: list[str],
+    full: bool,
+    state: dict,
+    state_path: Path,
+) -> int:
+    """Download the detail page of each number in ``todo`` (``concurrency`` at a time), saving
+    the crawl state after each; return how many changed. The first failure is raised once
+    every download has ended."""
+    details: dict = state["details"]
+
+    def one(number: str) -> tuple[str, Fetched]:
+        limiter.wait()
+        page = pages_dir / f"{number}.html"
+        validators = details.get(number) if full and page.is_file() else None
         return number, fetcher.fetch(
             spec.detail_url.format(number=number),
-            pages_dir / f"{number}.html",
+            page,
             validators=validators,
             expect="html",
             content_types=spec.content_types,
             cookies={"wixAge": "conf"},
-            check=check_page(number),
+            check=_page_check(number),
         )
 
     changed = 0
@@ -163,4 +210,4 @@ def crawl(
         _save_state(state_path, state)
     if failure is not None:
         raise failure
-    return {"listed": len(numbers), "fetched": len(todo), "changed": changed}
+    return changed

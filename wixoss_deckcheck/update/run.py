@@ -21,11 +21,17 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.files.dirs import user_data_dir
 from wixoss_deckcheck.files.text import read_text_file, replace_atomically
+from wixoss_deckcheck.importers.build import assemble_pool, load_source
+from wixoss_deckcheck.importers.common import write_pool
+from wixoss_deckcheck.importers.source import ImportedSource
 from wixoss_deckcheck.pool.normalize import number_key
+from wixoss_deckcheck.update.http import Fetcher
+from wixoss_deckcheck.update.official import crawl
 from wixoss_deckcheck.update.sources import SourceSpec, load_sources
 
 
@@ -88,24 +94,11 @@ def run_update(
 ) -> UpdateOutcome:
     """Update the pool at ``target`` (see the module doc)."""
     policy, specs = load_sources(sources_file)
-    by_name = {spec.name: spec for spec in specs}
-    unknown = [name for name in only or [] if name not in by_name]
-    if unknown:
-        raise UsageError(f"unknown source {unknown[0]!r} (declared: {', '.join(by_name)})")
-    selected = [by_name[name] for name in only] if only else [spec for spec in specs if spec.default]
+    selected = _selected(specs, only)
     root = user_data_dir() / "sources"
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        remove_abandoned_staging(root)
-        staging = Path(tempfile.mkdtemp(prefix=".update-", dir=str(root)))
-        (staging / "pid").write_text(str(os.getpid()), encoding="ascii")
-    except OSError as exc:  # a read-only or full data directory
-        raise UpdateError(f"update failed: cannot write in {root}: {exc.strerror or exc}; "
-                          "the installed pool is unchanged") from None
+    staging = _new_staging(root)
     state_path = root / "state.json"
     state = _read_json(state_path)
-    from wixoss_deckcheck.update.http import Fetcher
-
     fetcher = Fetcher(policy)
     try:
         downloads = _download(selected, fetcher, root, staging, state, full, progress)
@@ -122,6 +115,29 @@ def run_update(
     finally:
         fetcher.close()
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _selected(specs: list[SourceSpec], only: list[str] | None) -> list[SourceSpec]:
+    """The sources to download: those named by ``--source``, else every default one."""
+    by_name = {spec.name: spec for spec in specs}
+    unknown = [name for name in only or [] if name not in by_name]
+    if unknown:
+        raise UsageError(f"unknown source {unknown[0]!r} (declared: {', '.join(by_name)})")
+    return [by_name[name] for name in only] if only else [spec for spec in specs if spec.default]
+
+
+def _new_staging(root: Path) -> Path:
+    """A fresh staging folder under ``root`` holding this process's id (after removing those
+    of updates that were killed)."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        remove_abandoned_staging(root)
+        staging = Path(tempfile.mkdtemp(prefix=".update-", dir=str(root)))
+        (staging / "pid").write_text(str(os.getpid()), encoding="ascii")
+    except OSError as exc:  # a read-only or full data directory
+        raise UpdateError(f"update failed: cannot write in {root}: {exc.strerror or exc}; "
+                          "the installed pool is unchanged") from None
+    return staging
 
 
 def remove_abandoned_staging(root: Path) -> None:
@@ -147,10 +163,14 @@ def remove_abandoned_staging(root: Path) -> None:
 
 
 def _download(
-    selected: list[SourceSpec], fetcher, root: Path, staging: Path, state: dict, full: bool, progress
+    selected: list[SourceSpec],
+    fetcher: Fetcher,
+    root: Path,
+    staging: Path,
+    state: dict,
+    full: bool,
+    progress: Callable[[str], None],
 ) -> dict[str, list]:
-    from wixoss_deckcheck.update.official import crawl
-
     downloads: dict[str, list] = {}
     for spec in selected:
         if spec.crawler:
@@ -181,15 +201,8 @@ def _source_folder(spec: SourceSpec, root: Path, staging: Path, downloads: dict)
     if spec.crawler:
         folder = root / spec.name
         return folder if folder.is_dir() and any(folder.glob("*.html")) else None
-    fresh = {name: fetched for name, fetched in downloads.get(spec.name, []) if fetched.changed}
     folder = staging / "build" / spec.name
-    present = 0
-    for file_name in spec.files:
-        source = staging / spec.name / file_name if file_name in fresh else root / spec.name / file_name
-        if source.is_file():
-            folder.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, folder / file_name)
-            present += 1
+    present = _gather_files(spec, root, staging, downloads, folder)
     if present == 0:
         return None
     if present < len(spec.files):
@@ -197,15 +210,58 @@ def _source_folder(spec: SourceSpec, root: Path, staging: Path, downloads: dict)
     return folder / spec.files[0] if len(spec.files) == 1 else folder
 
 
+def _gather_files(spec: SourceSpec, root: Path, staging: Path, downloads: dict, folder: Path) -> int:
+    """Copy into ``folder`` each file of ``spec``: as downloaded by this run, else as cached;
+    return how many there were."""
+    fresh = {name for name, fetched in downloads.get(spec.name, []) if fetched.changed}
+    present = 0
+    for file_name in spec.files:
+        source = staging / spec.name / file_name if file_name in fresh else root / spec.name / file_name
+        if source.is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, folder / file_name)
+            present += 1
+    return present
+
+
 def _build_and_install(
     target: Path, specs: list[SourceSpec], root: Path, staging: Path, state: dict, downloads: dict, allow_removals: bool
 ) -> UpdateOutcome:
-    from wixoss_deckcheck.importers.build import assemble_pool, load_source
-    from wixoss_deckcheck.importers.common import write_pool
+    imported, notes = _import_sources(specs, root, staging, state, downloads)
+    document, result = assemble_pool(imported, notes)
+    for description in document["sources"]:
+        description.pop("path", None)  # a temporary folder: the URL says where it came from
+    new_numbers = pool_numbers(document)
+    old_numbers = pool_numbers(_read_json(target)) if target.is_file() else set()
+    lost = sorted(old_numbers - new_numbers)
+    if lost and not allow_removals:
+        example = ", ".join(lost[:3])
+        raise InputError(
+            f"the new pool lacks {len(lost)} card number(s) the installed pool has ({example}); "
+            "a source may be broken (--allow-removals accepts it)"
+        )
+    write_pool(document, target)
+    downloaded, unchanged = _download_counts(downloads)
+    return UpdateOutcome(
+        target,
+        result.counts["cards"],
+        result.counts["numbers"],
+        len(new_numbers - old_numbers),
+        len(lost),
+        downloaded,
+        unchanged,
+        result.counts["conflicts"],
+    )
 
-    imported: list = []
-    notes: dict = {}
-    used: dict = {}
+
+def _import_sources(
+    specs: list[SourceSpec], root: Path, staging: Path, state: dict, downloads: dict
+) -> tuple[list[ImportedSource], dict[str, dict]]:
+    """Every source with files to read, imported, and the note each adds to its description
+    in the pool (its name, URL, when retrieved); two sources may not share a parser."""
+    imported: list[ImportedSource] = []
+    notes: dict[str, dict] = {}
+    used: dict[str, str] = {}
     for spec in specs:
         folder = _source_folder(spec, root, staging, downloads)
         if folder is None:
@@ -220,31 +276,24 @@ def _build_and_install(
             imported.append(load_source(spec.parser, folder))
         except InputError as exc:
             raise InputError(f"{spec.name} ({spec.base_url or spec.list_url}): {exc.message}") from None
-        retrieved = state.get(spec.name, {}).get("_retrieved")
-        if spec.name in downloads:
-            retrieved = _now()
-        notes[spec.parser] = {
-            "source": spec.name,
-            "url": spec.base_url or spec.list_url,
-            **({"retrieved": retrieved} if retrieved else {}),
-        }
-        if not spec.crawler:
-            notes[spec.parser]["files"] = len(spec.files)
+        notes[spec.parser] = _note(spec, state, downloads)
     if not imported:
         raise InputError("no source has been downloaded yet")
-    document, result = assemble_pool(imported, notes)
-    for description in document["sources"]:
-        description.pop("path", None)  # a temporary folder: the URL says where it came from
-    new_numbers = pool_numbers(document)
-    old_numbers = pool_numbers(_read_json(target)) if target.is_file() else set()
-    lost = sorted(old_numbers - new_numbers)
-    if lost and not allow_removals:
-        example = ", ".join(lost[:3])
-        raise InputError(
-            f"the new pool lacks {len(lost)} card number(s) the installed pool has ({example}); "
-            "a source may be broken (--allow-removals accepts it)"
-        )
-    write_pool(document, target)
+    return imported, notes
+
+
+def _note(spec: SourceSpec, state: dict, downloads: dict) -> dict:
+    retrieved = _now() if spec.name in downloads else state.get(spec.name, {}).get("_retrieved")
+    note: dict[str, Any] = {"source": spec.name, "url": spec.base_url or spec.list_url}
+    if retrieved:
+        note["retrieved"] = retrieved
+    if not spec.crawler:
+        note["files"] = len(spec.files)
+    return note
+
+
+def _download_counts(downloads: dict) -> tuple[dict[str, int], dict[str, int]]:
+    """Per source, how many files came new and how many were unchanged."""
     downloaded = {
         name: sum(1 for _f, fetched in items if getattr(fetched, "changed", False)) for name, items in downloads.items()
     }
@@ -252,16 +301,7 @@ def _build_and_install(
         name: sum(1 for _f, fetched in items if not getattr(fetched, "changed", True))
         for name, items in downloads.items()
     }
-    return UpdateOutcome(
-        target,
-        result.counts["cards"],
-        result.counts["numbers"],
-        len(new_numbers - old_numbers),
-        len(lost),
-        downloaded,
-        unchanged,
-        result.counts["conflicts"],
-    )
+    return downloaded, unchanged
 
 
 def _commit(downloads: dict, root: Path, staging: Path, state: dict, state_path: Path) -> None:

@@ -9,7 +9,10 @@ from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.dirs import user_data_dir
-from wixoss_deckcheck.files.resources import cardpool_dir
+from wixoss_deckcheck.files.resources import cardpool_dir, schemas_dir
+from wixoss_deckcheck.files.schema import load_schema, validate
+from wixoss_deckcheck.files.text import read_text_file
+from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at, load_plain
 from wixoss_deckcheck.importers.catalogue import SOURCE_ORDER
 
 SOURCES_ENV = "WIXOSS_DECKCHECK_SOURCES"
@@ -57,16 +60,9 @@ class SourceSpec:
 
 
 def _read_yaml(path: Path) -> dict:
-    from wixoss_deckcheck.files.text import read_text_file
-    from wixoss_deckcheck.files.yamllines import load_plain
-
     text = read_text_file(path, "sources file")
     data = load_plain(text, str(path))
     if isinstance(data, dict):  # every value checked (types, ranges, safe names) before any is used
-        from wixoss_deckcheck.files.resources import schemas_dir
-        from wixoss_deckcheck.files.schema import load_schema, validate
-        from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at
-
         validate(data, load_schema(schemas_dir() / "sources.schema.json"), str(path),
                  lambda parts: line_at(compose_with_lines(text, str(path)), parts))
     if data is None:
@@ -128,8 +124,7 @@ def _policy(defaults: dict, where: Path | None) -> FetchPolicy:
 
 def _spec(raw: dict, where: Path | None) -> SourceSpec:
     name = raw.get("name")
-    allowed = set(SourceSpec.__dataclass_fields__)
-    unknown = set(raw) - allowed
+    unknown = set(raw) - set(SourceSpec.__dataclass_fields__)
     origin = str(where or "sources.yaml")
     if unknown:
         raise InputError(f"source {name!r}: unknown setting(s) {', '.join(sorted(unknown))}", origin)
@@ -140,13 +135,18 @@ def _spec(raw: dict, where: Path | None) -> SourceSpec:
     except TypeError as exc:
         raise InputError(f"source {name!r}: {exc}", origin) from None
     if spec.crawler:
-        if spec.crawler != "official" or not spec.list_url or "{number}" not in spec.detail_url:
-            raise InputError(
-                f"source {name!r}: a crawler needs crawler: official, list_url and a detail_url with {{number}}", origin
-            )
-        spec.concurrency = max(1, min(int(spec.concurrency), MAX_CONCURRENCY))
-        if spec.rate_per_second <= 0:
-            raise InputError(f"source {name!r}: rate_per_second must be positive", origin)
+        _check_crawler(spec, origin)
     elif not spec.files or not spec.base_url:
         raise InputError(f"source {name!r}: give base_url and files", origin)
     return spec
+
+
+def _check_crawler(spec: SourceSpec, origin: str) -> None:
+    """A crawled source: the official crawler, its URLs, at most :data:`MAX_CONCURRENCY`
+    downloads at once (more are cut down to it) and a positive rate."""
+    if spec.crawler != "official" or not spec.list_url or "{number}" not in spec.detail_url:
+        needs = "crawler: official, list_url and a detail_url with {number}"
+        raise InputError(f"source {spec.name!r}: a crawler needs {needs}", origin)
+    spec.concurrency = max(1, min(int(spec.concurrency), MAX_CONCURRENCY))
+    if spec.rate_per_second <= 0:
+        raise InputError(f"source {spec.name!r}: rate_per_second must be positive", origin)

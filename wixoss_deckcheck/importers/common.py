@@ -12,7 +12,9 @@ from pathlib import Path
 from wixoss_deckcheck import __version__
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.resources import cardpool_dir
+from wixoss_deckcheck.files.schema import load_schema, validate
 from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.importers.corrections import apply_missing_reprints, apply_plays_as
 from wixoss_deckcheck.pool.cardpool import POOL_SCHEMA_ID
 
 JA_TYPES = {
@@ -71,21 +73,24 @@ def parse_cost(value: str | None) -> dict | None:
     cost: dict = {}
     choices: list[dict] = []
     for name, count in _COST_PART.findall(value):
-        amount = parse_int(count) if count else 1
-        parts = [part.strip() for part in re.split(r"[/／]", name)]
-        if len(parts) > 1:
-            colours = [COST_NAMES[part] for part in parts if part in JA_COLOURS]
-            if colours and amount:
-                choices.append({"colours": colours, "amount": amount})
-            continue
-        key = COST_NAMES.get(parts[0])
-        if key is None:
-            continue
-        cost[key] = cost.get(key, 0) + (amount or 0)
+        _add_symbol(cost, choices, name, parse_int(count) if count else 1)
     result: dict = {key: amount for key, amount in cost.items() if amount}
     if choices:
         result["choice"] = choices
     return result
+
+
+def _add_symbol(cost: dict, choices: list[dict], name: str, amount: int | None) -> None:
+    """One cost symbol (``《白》×２``) added to ``cost``; an either/or one (``《青/黒》``) as a
+    choice of colours (none when it names no colour)."""
+    parts = [part.strip() for part in re.split(r"[/／]", name)]
+    if len(parts) > 1:
+        colours = [COST_NAMES[part] for part in parts if part in JA_COLOURS]
+        if colours and amount:
+            choices.append({"colours": colours, "amount": amount})
+    elif parts[0] in COST_NAMES:
+        key = COST_NAMES[parts[0]]
+        cost[key] = cost.get(key, 0) + (amount or 0)
 
 
 #: Card text that limits what the deck may hold when the card is in it, e.g. 夢限 -Ｐ-
@@ -121,6 +126,17 @@ def construction_texts(text: str | None) -> list[str]:
     if not text:
         return []
     return [match.group(0).strip() for match in CONSTRUCTION_TEXT.finditer(text)]
+
+
+def add_construction(record: dict, text: str) -> None:
+    """Give a card record what its text says about building a deck: the limits it sets
+    (``deck_limits``) and each such sentence (``_construction``, for the merge report)."""
+    limits = deck_limits(text)
+    if limits:
+        record["deck_limits"] = limits
+    sentences = construction_texts(text)
+    if sentences:
+        record["_construction"] = sentences
 
 
 def parse_limiting(value: str | None) -> list[str]:
@@ -198,8 +214,6 @@ def is_token_number(number: str) -> bool:
 def build_pool_document(cards: list[dict], sources: Iterable[dict]) -> dict:
     """Wrap card dictionaries into a pool document (sorted by number), with the
     corrections of ``cardpool/corrections.yaml`` that name cards applied."""
-    from wixoss_deckcheck.importers.corrections import apply_missing_reprints, apply_plays_as
-
     cards = list(cards)
     apply_plays_as(cards)
     apply_missing_reprints(cards)
@@ -223,8 +237,6 @@ def validate_pool_document(document: dict) -> None:
     to word the error of an invalid document, or when the schema uses a keyword the
     compiled validator does not know.
     """
-    from wixoss_deckcheck.files.schema import load_schema, validate
-
     validate(
         document,
         load_schema(cardpool_dir() / "schema.json"),

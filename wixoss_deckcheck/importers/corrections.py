@@ -10,14 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.files.resources import cardpool_dir
+from wixoss_deckcheck.files.text import read_text_file
+from wixoss_deckcheck.files.yamllines import load_plain
 from wixoss_deckcheck.pool.normalize import number_key
 
 
 @lru_cache(maxsize=1)
 def _table(path: Path | None = None) -> dict[str, Any]:
-    from wixoss_deckcheck.files.text import read_text_file
-    from wixoss_deckcheck.files.yamllines import load_plain
-
     target = path or cardpool_dir() / "corrections.yaml"
     return load_plain(read_text_file(target, "corrections file"), str(target)) or {}
 

@@ -36,6 +36,23 @@ def import_english(path: str | Path) -> ImportedSource:
     target = Path(path)
     if target.is_dir():
         target = target / "cards_en.tsv"
+    rows = _rows(target)
+    records: list[dict] = []
+    skipped: list[dict] = []
+    for row in rows[1:]:
+        if len(row) < 2 or not row[0].strip():
+            continue
+        code, name = row[0].strip(), row[1].strip()
+        if not name or name in ("-",):
+            skipped.append({"kind": "skipped", "source": SOURCE_NAME, "number": code, "note": "no English name"})
+        else:
+            records.append(_record(code, name, row[2] if len(row) > 2 else ""))
+    description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
+    return ImportedSource(SOURCE_NAME, records, description, skipped)
+
+
+def _rows(target: Path) -> list[list[str]]:
+    """The rows of the list, its heading row (``code<TAB>name<TAB>type``) first."""
     text = read_text(target, "English card list")
     if text.lstrip().startswith("<"):
         raise InputError(
@@ -44,19 +61,13 @@ def import_english(path: str | Path) -> ImportedSource:
     rows = list(csv.reader(io.StringIO(text, newline=""), delimiter="\t"))
     if not rows or [cell.strip().lower() for cell in rows[0][:2]] != ["code", "name"]:
         raise InputError("not the English card list: the first line must be 'code<TAB>name<TAB>type'", str(target), 1)
-    records: list[dict] = []
-    skipped: list[dict] = []
-    for row in rows[1:]:
-        if len(row) < 2 or not row[0].strip():
-            continue
-        code, name = row[0].strip(), row[1].strip()
-        raw_type = (row[2] if len(row) > 2 else "").split("\n")[0].strip().upper()
-        if not name or name in ("-",):
-            skipped.append({"kind": "skipped", "source": SOURCE_NAME, "number": code, "note": "no English name"})
-            continue
-        record = {"number": code, "names": {"en": name}, "_names_only": True}
-        if raw_type in _TYPES:
-            record["_type"] = _TYPES[raw_type]
-        records.append(record)
-    description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
-    return ImportedSource(SOURCE_NAME, records, description, skipped)
+    return rows
+
+
+def _record(code: str, name: str, type_cell: str) -> dict:
+    """A names-only record; the card type (the cell's first line) when it is one we know."""
+    record: dict = {"number": code, "names": {"en": name}, "_names_only": True}
+    raw_type = type_cell.split("\n")[0].strip().upper()
+    if raw_type in _TYPES:
+        record["_type"] = _TYPES[raw_type]
+    return record

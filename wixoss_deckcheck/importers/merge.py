@@ -28,9 +28,11 @@ become ``unmatched`` entries. The field precedence is in
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from wixoss_deckcheck.importers.alignment import align_by_type
 from wixoss_deckcheck.importers.catalogue import merge_rank
 from wixoss_deckcheck.importers.chinese import derive_traditional_names
 from wixoss_deckcheck.importers.merge_report import construction_entries
@@ -132,25 +134,31 @@ class PoolMerger:
         if same_value(field_name, current, value):
             return
         if field_name in CONFLICT_FIELDS:
-            entry = self._conflicts.get((card["number"], field_name))
-            if entry is None:
-                entry = self._conflicts[(card["number"], field_name)] = {
-                    "kind": "conflict",
-                    "number": card["number"],
-                    "field": field_name,
-                    "values": {given_by: copy.deepcopy(current)},
-                    "printed": {},
-                }
-                self.report.append(entry)
-            label = source
-            if source in entry["values"] and not same_value(field_name, entry["values"][source], value):
-                label = f"{source}:{printed}"
-            entry["values"].setdefault(label, copy.deepcopy(value))
-            if number_key(printed) != number_key(card["number"]):
-                entry["printed"].setdefault(label, []).append(printed)
+            self._note_conflict(card, printed, field_name, (given_by, current), (source, value))
         if rank(source, field_name) < rank(given_by, field_name):
             self._set(card, field_name, value)
             card["field_sources"][field_name] = source
+
+    def _note_conflict(self, card: dict, printed: str, field_name: str, kept: tuple, given: tuple) -> None:
+        """Record in the report that ``given`` (source, value) disagrees with the value ``kept``
+        (source, value) so far, for the print ``printed``; one entry per card and field."""
+        entry = self._conflicts.get((card["number"], field_name))
+        if entry is None:
+            entry = self._conflicts[(card["number"], field_name)] = {
+                "kind": "conflict",
+                "number": card["number"],
+                "field": field_name,
+                "values": {kept[0]: copy.deepcopy(kept[1])},
+                "printed": {},
+            }
+            self.report.append(entry)
+        source, value = given
+        label = source
+        if source in entry["values"] and not same_value(field_name, entry["values"][source], value):
+            label = f"{source}:{printed}"
+        entry["values"].setdefault(label, copy.deepcopy(value))
+        if number_key(printed) != number_key(card["number"]):
+            entry["printed"].setdefault(label, []).append(printed)
 
     def merge_record(self, card: dict, record: dict, source: str) -> None:
         """Merge the fields of one record into ``card``."""
@@ -199,47 +207,7 @@ class PoolMerger:
             by_series.setdefault(series_of(record["number"]), []).append(record)
         pending: list[tuple[dict, bool]] = []
         for series, group in by_series.items():
-            exact = sorted(
-                (
-                    (r, self._by_number[number_key(r["number"])])
-                    for r in group
-                    if number_key(r["number"]) in self._by_number
-                ),
-                key=lambda pair: natural_key(pair[0]["number"]),
-            )
-            agreeing = [(r, card) for r, card in exact if r.get("_type") in (None, card["type"])]
-            if exact and len(agreeing) < 0.9 * len(exact):
-                trusted = []
-                for r, card in exact:
-                    if r.get("_type") not in (None, card["type"]) or name_marks(r["names"]["en"]) != name_marks(
-                        card["name"]
-                    ):
-                        break
-                    trusted.append((r, card))
-                self.report.append(
-                    {
-                        "kind": "skipped",
-                        "source": source,
-                        "number": series,
-                        "note": f"the {source} list numbers {series} differently from the Japanese set "
-                        f"({len(exact) - len(agreeing)} of {len(exact)} numbers name another card type); "
-                        f"only its first {len(trusted)} numbers are trusted, the rest attach by name only",
-                    }
-                )
-                for r, card in trusted:
-                    self.merge_record(card, r, source)
-                done = {id(r) for r, _card in trusted}
-                pending.extend((r, False) for r in group if id(r) not in done)
-                continue
-            done = {id(r) for r, _card in exact}
-            for r, card in exact:
-                self.merge_record(card, r, source)
-            if not exact:
-                for r, card in self._align_by_type(series, group):
-                    self._add_reprint(card, r["number"], source)
-                    self.merge_record(card, r, source)
-                    done.add(id(r))
-            pending.extend((r, True) for r in group if id(r) not in done)
+            pending.extend(self._attach_set(series, group, source))
         self._english_index = self._index_english_names()
         for record, numbers_trusted in pending:
             if not self._add_names_only(record, source, numbers_trusted):
@@ -252,37 +220,53 @@ class PoolMerger:
                     }
                 )
 
-    def _align_by_type(self, series: str, records: list[dict]) -> list[tuple[dict, dict]]:
-        """Pair the base prints of a set with the Japanese set's cards, in number order,
-        by the longest common sequence of card types (earliest Japanese card first).
-        Accepted only when it pairs at least 90% of the records."""
-        base = sorted(
-            (r for r in records if r.get("_type") and not VARIANT_SUFFIX.search(number_key(r["number"]))),
-            key=lambda r: natural_key(r["number"]),
+    def _attach_set(self, series: str, group: list[dict], source: str) -> list[tuple[dict, bool]]:
+        """Attach the records of one set by number where its numbers can be trusted (see
+        :meth:`_add_names_source`); return the others, each with whether its number is trusted."""
+        exact = self._same_numbers(group)
+        if not exact:
+            pairs = align_by_type(series, group, self.cards)
+            for r, card in pairs:
+                self._add_reprint(card, r["number"], source)
+                self.merge_record(card, r, source)
+            return _left_over(group, pairs, True)
+        agreeing = sum(1 for r, card in exact if r.get("_type") in (None, card["type"]))
+        if agreeing < 0.9 * len(exact):
+            return self._attach_renumbered_set(series, group, exact, agreeing, source)
+        for r, card in exact:
+            self.merge_record(card, r, source)
+        return _left_over(group, exact, True)
+
+    def _same_numbers(self, group: list[dict]) -> list[tuple[dict, dict]]:
+        """(record, card) for each record whose number the pool knows, in number order."""
+        known = [(r, self._by_number.get(number_key(r["number"]))) for r in group]
+        return sorted(
+            ((r, card) for r, card in known if card is not None), key=lambda pair: natural_key(pair[0]["number"])
         )
-        cards = sorted(
-            (c for c in self.cards if series_of(c["number"]) == series), key=lambda c: natural_key(c["number"])
+
+    def _attach_renumbered_set(
+        self, series: str, group: list[dict], exact: list[tuple[dict, dict]], agreeing: int, source: str
+    ) -> list[tuple[dict, bool]]:
+        """A set numbered otherwise than the Japanese one: only its first numbers that name a
+        card of the same type and marks are trusted; the others attach by name only."""
+        trusted = []
+        for r, card in exact:
+            if r.get("_type") not in (None, card["type"]) or name_marks(r["names"]["en"]) != name_marks(card["name"]):
+                break
+            trusted.append((r, card))
+        self.report.append(
+            {
+                "kind": "skipped",
+                "source": source,
+                "number": series,
+                "note": f"the {source} list numbers {series} differently from the Japanese set "
+                f"({len(exact) - agreeing} of {len(exact)} numbers name another card type); "
+                f"only its first {len(trusted)} numbers are trusted, the rest attach by name only",
+            }
         )
-        if not base or not cards:
-            return []
-        rows, cols = len(base), len(cards)
-        table = [[0] * (cols + 1) for _ in range(rows + 1)]
-        for i in range(rows - 1, -1, -1):
-            for j in range(cols - 1, -1, -1):
-                if base[i]["_type"] == cards[j]["type"]:
-                    table[i][j] = 1 + table[i + 1][j + 1]
-                else:
-                    table[i][j] = max(table[i + 1][j], table[i][j + 1])
-        pairs, i, j = [], 0, 0
-        while i < rows and j < cols:
-            if base[i]["_type"] == cards[j]["type"] and table[i][j] == 1 + table[i + 1][j + 1]:
-                pairs.append((base[i], cards[j]))
-                i, j = i + 1, j + 1
-            elif table[i][j + 1] == table[i][j]:
-                j += 1
-            else:
-                i += 1
-        return pairs if len(pairs) >= 0.9 * rows else []
+        for r, card in trusted:
+            self.merge_record(card, r, source)
+        return _left_over(group, trusted, False)
 
     def _add_full(self, record: dict, source: str) -> None:
         key = number_key(record["number"])
@@ -371,22 +355,35 @@ class PoolMerger:
             if not entry["printed"]:
                 del entry["printed"]
         for card in self.cards:
-            first = card["sources"][0]
-            card["field_sources"] = {k: v for k, v in sorted(card["field_sources"].items()) if v != first}
-            if not card["field_sources"]:
-                del card["field_sources"]
-            card["reprints"] = sorted(set(card["reprints"]), key=number_key)
-            if "names" in card and not card["names"]:
-                del card["names"]
+            _tidy(card)
         derive_traditional_names(self.cards)
+        kinds = Counter(entry["kind"] for entry in self.report)
         counts = {
             "cards": len(self.cards),
             "numbers": len(self._by_number),
-            "conflicts": sum(1 for e in self.report if e["kind"] == "conflict"),
-            "unmatched": sum(1 for e in self.report if e["kind"] == "unmatched"),
-            "construction": sum(1 for e in self.report if e["kind"] == "construction"),
+            "conflicts": kinds["conflict"],
+            "unmatched": kinds["unmatched"],
+            "construction": kinds["construction"],
         }
         return MergeResult(self.cards, self.report, counts)
+
+
+def _left_over(group: list[dict], attached: list[tuple[dict, dict]], numbers_trusted: bool) -> list[tuple[dict, bool]]:
+    """The records of ``group`` not attached, each with whether its number may be trusted."""
+    done = {id(r) for r, _card in attached}
+    return [(r, numbers_trusted) for r in group if id(r) not in done]
+
+
+def _tidy(card: dict) -> None:
+    """A merged card as the pool keeps it: only the field sources other than its first source,
+    its reprints sorted and each once, no empty names."""
+    first = card["sources"][0]
+    card["field_sources"] = {k: v for k, v in sorted(card["field_sources"].items()) if v != first}
+    if not card["field_sources"]:
+        del card["field_sources"]
+    card["reprints"] = sorted(set(card["reprints"]), key=number_key)
+    if "names" in card and not card["names"]:
+        del card["names"]
 
 
 def merge_sources(sources: Iterable[ImportedSource]) -> MergeResult:

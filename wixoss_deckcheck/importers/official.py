@@ -58,20 +58,23 @@ class _DetailParser(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        classes = frozenset((attributes.get("class") or "").split())
         if tag == "img":
             self._image(attributes)
-            return
-        if tag in _VOID:
+        elif tag in _VOID:
             if tag == "br" and self._dd is not None:
                 self._dd["text"].append("\n")
+        else:
+            self.stack.append((tag, frozenset((attributes.get("class") or "").split())))
+            self._open_field(tag)
+
+    def _open_field(self, tag: str) -> None:
+        """A ``dt`` (a field's label) or ``dd`` (its value) of ``div.cardData`` starts."""
+        if not self._inside("div", "cardData") or self._inside("div", "cardFaq"):
             return
-        self.stack.append((tag, classes))
-        in_data = self._inside("div", "cardData") and not self._inside("div", "cardFaq")
-        if tag == "dt" and in_data:
+        if tag == "dt":
             self._dt_text = []
             self._dd = None
-        elif tag == "dd" and in_data and self._label is not None:
+        elif tag == "dd" and self._label is not None:
             self._dd = {"text": [], "images": []}
 
     def handle_startendtag(self, tag, attrs):
@@ -80,14 +83,7 @@ class _DetailParser(HTMLParser):
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag):
-        if tag in _VOID:
-            return
-        # Close up to the matching open tag (tolerates unclosed children).
-        for depth in range(len(self.stack) - 1, -1, -1):
-            if self.stack[depth][0] == tag:
-                del self.stack[depth:]
-                break
-        else:
+        if tag in _VOID or not self._close(tag):
             return
         if tag == "dt" and self._dt_text is not None:
             self._label = "".join(self._dt_text).strip()
@@ -98,6 +94,14 @@ class _DetailParser(HTMLParser):
             self.fields[self._label] = {"text": "".join(self._dd["text"]).strip(), "images": self._dd["images"]}
             self._dd = None
             self._label = None
+
+    def _close(self, tag: str) -> bool:
+        """Close up to the matching open tag (tolerates unclosed children); False when none is open."""
+        for depth in range(len(self.stack) - 1, -1, -1):
+            if self.stack[depth][0] == tag:
+                del self.stack[depth:]
+                return True
+        return False
 
     def handle_data(self, data):
         if self._dt_text is not None:
@@ -134,21 +138,11 @@ def _field(fields: dict, label: str) -> str | None:
 
 def parse_detail(html: str, origin: str = "<html>") -> dict:
     """Parse one card-detail page (or fragment) into a card record."""
-    parser = _DetailParser()
-    try:
-        parser.feed(html)
-        parser.close()
-    except Exception as exc:  # html.parser is lenient; anything raised is a broken page
-        raise InputError(f"cannot parse the official card page: {exc}", origin) from None
+    parser = _read_page(html, origin)
     number = parser.number.strip()
     fields = parser.fields
-    if not number or "カード種類" not in fields:
-        raise InputError("not an official card-detail page (no cardNum or no カード種類 field)", origin)
     raw_type = _field(fields, "カード種類") or ""
-    kinds = split_types(raw_type.replace(" ", "/").replace("　", "/"))
-    kind = "RESONA" if "レゾナ" in kinds else next((JA_TYPES[k] for k in kinds if k in JA_TYPES), "TOKEN")
-    if "ピース" in kinds and "リレー" in raw_type:
-        kind = "RELAY_PIECE"
+    kind = _card_type(raw_type)
     record: dict = {
         "number": number,
         "name": re.sub(r"\s+$", "", parser.name.strip()),
@@ -161,8 +155,40 @@ def parse_detail(html: str, origin: str = "<html>") -> dict:
     kana = parser.kana.strip().strip("＜＞<>")
     if kana:
         record["names"] = {"kana": kana}
-    if parser.rarity.strip():
-        record["rarity"] = parser.rarity.strip()
+    set_if(record, "rarity", parser.rarity.strip() or None)
+    _add_type_fields(record, fields, kind)
+    if "限定条件" in fields:
+        record["limiting"] = parse_limiting(_field(fields, "限定条件"))
+    set_if(record, "team", _field(fields, "チーム") or None)
+    _add_icons(record, fields, kind, parser.skill_icons)
+    return record
+
+
+def _read_page(html: str, origin: str) -> _DetailParser:
+    """The page read by :class:`_DetailParser`; a page without a card number or a カード種類
+    field is no card-detail page."""
+    parser = _DetailParser()
+    try:
+        parser.feed(html)
+        parser.close()
+    except Exception as exc:  # html.parser is lenient; anything raised is a broken page
+        raise InputError(f"cannot parse the official card page: {exc}", origin) from None
+    if not parser.number.strip() or "カード種類" not in parser.fields:
+        raise InputError("not an official card-detail page (no cardNum or no カード種類 field)", origin)
+    return parser
+
+
+def _card_type(raw_type: str) -> str:
+    """The card type of the カード種類 field (``シグニ``, ``ピース リレー``, ``シグニ レゾナ``...)."""
+    kinds = split_types(raw_type.replace(" ", "/").replace("　", "/"))
+    if "ピース" in kinds and "リレー" in raw_type:
+        return "RELAY_PIECE"
+    return "RESONA" if "レゾナ" in kinds else next((JA_TYPES[k] for k in kinds if k in JA_TYPES), "TOKEN")
+
+
+def _add_type_fields(record: dict, fields: dict, kind: str) -> None:
+    """Classes (LRIG types, limit and grow cost of an LRIG), level, power and cost, where the
+    card type has them."""
     classes = split_types(_field(fields, "カードタイプ"))
     if kind in ("LRIG", "ASSIST_LRIG"):
         record["lrig_types"] = classes
@@ -175,20 +201,19 @@ def parse_detail(html: str, origin: str = "<html>") -> dict:
     if kind in ("SIGNI", "RESONA"):
         set_if(record, "power", parse_int(_field(fields, "パワー")))
     set_if(record, "cost", parse_cost(_field(fields, "コスト")))
-    if "限定条件" in fields:
-        record["limiting"] = parse_limiting(_field(fields, "限定条件"))
-    team = _field(fields, "チーム")
-    if team:
-        record["team"] = team
+
+
+def _add_icons(record: dict, fields: dict, kind: str, skill_icons: list[str]) -> None:
+    """What the page's images say: guard (of a SIGNI), Life Burst (of a SIGNI or SPELL) and
+    the format icons."""
     if kind == "SIGNI" and "ガード" in fields:
         guard = fields["ガード"]
         record["guard"] = bool(guard["images"]) or not empty(guard["text"])
     if kind in ("SIGNI", "SPELL"):
-        record["life_burst"] = _BURST_ICON in parser.skill_icons
+        record["life_burst"] = _BURST_ICON in skill_icons
     if "フォーマット" in fields:
         icons = [_FORMAT_ICONS[i] for i in fields["フォーマット"]["images"] if i in _FORMAT_ICONS]
         record["formats"] = sorted(set(icons), key=("key", "diva").index)
-    return record
 
 
 def import_official(path: str | Path) -> ImportedSource:

@@ -16,8 +16,7 @@ from pathlib import Path
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
-    construction_texts,
-    deck_limits,
+    add_construction,
     empty,
     is_team_piece,
     parse_colours,
@@ -83,6 +82,23 @@ def record_from_row(row: dict) -> dict:
     }
     if craft:
         record["token"] = True
+    _add_type_fields(record, row, kind)
+    _add_flags(record, row, kind, text)
+    if not empty(row.get("TEAM")):
+        record["team"] = str(row["TEAM"]).strip()
+    if kind in ("PIECE", "RELAY_PIECE") and is_team_piece(text):
+        record["team_piece"] = True
+        set_if(record, "piece_condition", piece_condition(text))
+    add_construction(record, text)
+    if not empty(row.get("RARE")):
+        record["rarity"] = str(row["RARE"]).strip()
+    set_if(record, "copy_limit", parse_int(str(row.get("BAN") or "")))
+    return record
+
+
+def _add_type_fields(record: dict, row: dict, kind: str) -> None:
+    """Classes (LRIG types of an LRIG), the cost (grow cost of an LRIG), limit, level and
+    power, where the card type has them. ``COST`` is the grow cost of an LRIG or assist LRIG."""
     classes = split_types(row.get("CLASS"))
     if kind in ("LRIG", "ASSIST_LRIG"):
         record["lrig_types"] = classes
@@ -96,29 +112,16 @@ def record_from_row(row: dict) -> dict:
         set_if(record, "level", parse_int(row.get("LEVEL")))
     if kind in ("SIGNI", "RESONA"):
         set_if(record, "power", parse_int(row.get("POWER")))
+
+
+def _add_flags(record: dict, row: dict, kind: str, text: str) -> None:
+    """Life Burst (where ``LB`` says), guard and Multi Ener (from a SIGNI's text)."""
     burst = str(row.get("LB") or "").strip()
     if kind in ("SIGNI", "SPELL") and burst in ("0", "1"):
         record["life_burst"] = burst == "1"
     if kind == "SIGNI":
         record["guard"] = text.startswith("【ガード】")
         record["multi_ener"] = "【マルチエナ】" in text
-    if not empty(row.get("TEAM")):
-        record["team"] = str(row["TEAM"]).strip()
-    if kind in ("PIECE", "RELAY_PIECE") and is_team_piece(text):
-        record["team_piece"] = True
-        set_if(record, "piece_condition", piece_condition(text))
-    limits = deck_limits(text)
-    if limits:
-        record["deck_limits"] = limits
-    sentences = construction_texts(text)
-    if sentences:
-        record["_construction"] = sentences
-    if not empty(row.get("RARE")):
-        record["rarity"] = str(row["RARE"]).strip()
-    copies = parse_int(str(row.get("BAN") or ""))
-    if copies is not None:
-        record["copy_limit"] = copies
-    return record
 
 
 def import_relax(path: str | Path) -> ImportedSource:
@@ -133,25 +136,32 @@ def import_relax(path: str | Path) -> ImportedSource:
     records: list[dict] = []
     skipped: list[dict] = []
     seen: set[str] = set()
-    for index, row in enumerate(rows):
-        if isinstance(row, list):
-            row = dict(zip(FIELDS, row, strict=False))
-        if not isinstance(row, dict) or any(key not in row for key in _REQUIRED):
-            raise InputError(f"relax card list entry {index} is not a card (needs {', '.join(_REQUIRED)})", str(target))
+    for index, item in enumerate(rows):
+        row = _row(item, index, target)
         if empty(str(row.get("ID") or "")) or empty(str(row.get("NAME") or "")):
-            skipped.append(
-                {
-                    "kind": "skipped",
-                    "source": SOURCE_NAME,
-                    "number": str(row.get("ID") or ""),
-                    "note": "row without a number or a name",
-                }
-            )
+            skipped.append(_skipped(row))
             continue
         record = record_from_row(row)
-        if record["number"].upper() in seen:
-            continue
-        seen.add(record["number"].upper())
-        records.append(record)
+        if record["number"].upper() not in seen:
+            seen.add(record["number"].upper())
+            records.append(record)
     description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
     return ImportedSource(SOURCE_NAME, records, description, skipped)
+
+
+def _row(item: object, index: int, target: Path) -> dict:
+    """A row as a mapping (the editor's own rows are arrays in :data:`FIELDS` order); one
+    without the required fields is refused."""
+    row = dict(zip(FIELDS, item, strict=False)) if isinstance(item, list) else item
+    if not isinstance(row, dict) or any(key not in row for key in _REQUIRED):
+        raise InputError(f"relax card list entry {index} is not a card (needs {', '.join(_REQUIRED)})", str(target))
+    return row
+
+
+def _skipped(row: dict) -> dict:
+    return {
+        "kind": "skipped",
+        "source": SOURCE_NAME,
+        "number": str(row.get("ID") or ""),
+        "note": "row without a number or a name",
+    }

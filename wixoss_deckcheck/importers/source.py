@@ -94,27 +94,35 @@ def js_literal_as_json(text: str) -> str:
     while i < n:
         char = text[i]
         if char == '"':
-            end = i + 1
-            while end < n and text[end] != '"':
-                end += 2 if text[end] == "\\" else 1
-            out.append(text[i : end + 1])
-            i = end + 1
+            end = _string_end(text, i)
+            out.append(text[i:end])
+            i = end
         elif text.startswith("//", i):
             newline = text.find("\n", i)
             i = n if newline < 0 else newline
         elif text.startswith("/*", i):
             close = text.find("*/", i + 2)
             i = n if close < 0 else close + 2
-        elif char in "]}":
-            # a trailing comma before this bracket is not JSON
-            j = len(out) - 1
-            while j >= 0 and out[j].isspace():
-                j -= 1
-            if j >= 0 and out[j] == ",":
-                del out[j]
-            out.append(char)
-            i += 1
         else:
+            if char in "]}":
+                _drop_trailing_comma(out)
             out.append(char)
             i += 1
     return "".join(out)
+
+
+def _string_end(text: str, start: int) -> int:
+    """Where the JSON string that opens at ``start`` ends (after its closing quote)."""
+    end = start + 1
+    while end < len(text) and text[end] != '"':
+        end += 2 if text[end] == "\\" else 1
+    return end + 1
+
+
+def _drop_trailing_comma(out: list[str]) -> None:
+    """A comma before a closing bracket (white space between) is not JSON: drop it."""
+    j = len(out) - 1
+    while j >= 0 and out[j].isspace():
+        j -= 1
+    if j >= 0 and out[j] == ",":
+        del out[j]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.corrections import corrected_numbers
-from wixoss_deckcheck.importers.source import ImportedSource, read_json_list
+from wixoss_deckcheck.importers.source import ImportedSource, read_json_list, set_if
 from wixoss_deckcheck.pool.normalize import number_key, series_of, strip_promo_note
 
 SOURCE_NAME = "webxoss"
@@ -78,41 +78,74 @@ def record_from_row(row: dict) -> dict:
         "series": series_of(number),
         "colors": _colours(row.get("color")),
     }
-    classes = [c.strip() for c in row.get("classes") or [] if isinstance(c, str) and c.strip()]
-    if kind == "LRIG":
-        record["lrig_types"] = classes
-        record["grow_cost"] = _cost(row)
-        if isinstance(row.get("limit"), int):
-            record["limit"] = row["limit"]
-    else:
-        if classes:
-            record["classes"] = ["：".join(classes)] if kind in ("SIGNI", "RESONA") else classes
-        if kind in ("ARTS", "SPELL"):
-            record["cost"] = _cost(row)
-    if kind in ("SIGNI", "LRIG", "RESONA") and isinstance(row.get("level"), int):
-        record["level"] = row["level"]
-    if kind in ("SIGNI", "RESONA") and isinstance(row.get("power"), int):
-        record["power"] = row["power"]
+    _add_type_fields(record, row, kind)
     limiting = row.get("limiting")
     if isinstance(limiting, str):
         record["limiting"] = [part for part in limiting.replace("／", "/").split("/") if part.strip()]
-    if kind in ("SIGNI", "SPELL") and isinstance(row.get("lifeBurst"), bool):
-        record["life_burst"] = row["lifeBurst"]
+    _add_flags(record, row, kind)
+    set_if(record, "names", _names(row) or None)
+    if _text(row.get("rarity")):
+        record["rarity"] = _text(row["rarity"])
+    return record
+
+
+def _add_type_fields(record: dict, row: dict, kind: str) -> None:
+    """Classes (LRIG types of an LRIG), costs, limit, level and power, where the card type has them."""
+    classes = _classes(row.get("classes"))
+    if kind == "LRIG":
+        _add_lrig_fields(record, row, classes)
+    elif classes:
+        record["classes"] = ["：".join(classes)] if kind in ("SIGNI", "RESONA") else classes
+    if kind in ("ARTS", "SPELL"):
+        record["cost"] = _cost(row)
+    for key, kinds in _NUMBERS:
+        if kind in kinds and isinstance(row.get(key), int):
+            record[key] = row[key]
+
+
+def _classes(value: list[object] | None) -> list[str]:
+    return [c.strip() for c in value or [] if isinstance(c, str) and c.strip()]
+
+
+def _add_lrig_fields(record: dict, row: dict, classes: list[str]) -> None:
+    record["lrig_types"] = classes
+    record["grow_cost"] = _cost(row)
+    if isinstance(row.get("limit"), int):
+        record["limit"] = row["limit"]
+
+
+#: The numbers a card type has: a level (SIGNI, LRIG, RESONA) and power (SIGNI, RESONA).
+_NUMBERS = (("level", ("SIGNI", "LRIG", "RESONA")), ("power", ("SIGNI", "RESONA")))
+
+
+def _add_flags(record: dict, row: dict, kind: str) -> None:
+    """Life Burst (of a SIGNI or SPELL), guard and Multi Ener (of a SIGNI), where the list says."""
+    flags = [("life_burst", "lifeBurst")] if kind in ("SIGNI", "SPELL") else []
     if kind == "SIGNI":
-        if isinstance(row.get("guardFlag"), bool):
-            record["guard"] = row["guardFlag"]
-        if isinstance(row.get("multiEner"), bool):
-            record["multi_ener"] = row["multiEner"]
+        flags += [("guard", "guardFlag"), ("multi_ener", "multiEner")]
+    for key, field in flags:
+        if isinstance(row.get(field), bool):
+            record[key] = row[field]
+
+
+def _names(row: dict) -> dict[str, str]:
+    """The English and Simplified Chinese names and the kana reading the row gives."""
     names = {}
     for key, field in (("en", "name_en"), ("zh_hans", "name_zh_CN"), ("kana", "kana")):
         if _text(row.get(field)):
             names[key] = strip_promo_note(_text(row[field])).strip()  # "Spirit Salvage (… 初回限定特典)"
     if "en" in names:
         names["en"] = _english(names["en"])
-    if names:
-        record["names"] = names
-    if _text(row.get("rarity")):
-        record["rarity"] = _text(row["rarity"])
+    return names
+
+
+def _renumbered(record: dict, row: dict, by_pid: dict, renumber: dict[str, str]) -> dict:
+    """The record with the corrected number, and the number of the print it reprints (``cid``)."""
+    record["number"] = renumber.get(number_key(record["number"]), record["number"])
+    canonical = by_pid.get(row.get("cid"))
+    if canonical is not None and canonical is not row:
+        reprint_of = _text(canonical["wxid"])
+        record["_reprint_of"] = renumber.get(number_key(reprint_of), reprint_of)
     return record
 
 
@@ -128,15 +161,7 @@ def import_webxoss(path: str | Path) -> ImportedSource:
             raise InputError(f"webxoss card list entry {index} is not a card (needs wxid and name)", str(target))
         by_pid[row.get("pid")] = row
     renumber = corrected_numbers(SOURCE_NAME)  # cardpool/corrections.yaml
-    records = []
-    for row in rows:
-        record = record_from_row(row)
-        record["number"] = renumber.get(number_key(record["number"]), record["number"])
-        canonical = by_pid.get(row.get("cid"))
-        if canonical is not None and canonical is not row:
-            reprint_of = _text(canonical["wxid"])
-            record["_reprint_of"] = renumber.get(number_key(reprint_of), reprint_of)
-        records.append(record)
+    records = [_renumbered(record_from_row(row), row, by_pid, renumber) for row in rows]
     description = {"name": SOURCE_NAME, "path": str(target), "cards": len(records)}
     # The pid of each print, kept in the pool so webxoss deck exports (lists of pids) can be read.
     pids = {

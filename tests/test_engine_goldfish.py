@@ -62,6 +62,7 @@ def test_every_goldfish_trace_replays_as_legal(tmp_path, full_pool, loaded_decks
     assert len({o.game for o in outcomes}) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", [True, False])
 @pytest.mark.parametrize("deck", [p.name for p in STARTERS])
 def test_many_seeds_round_trip(tmp_path, full_pool, loaded_decks, deck, first):

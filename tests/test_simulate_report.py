@@ -243,6 +243,7 @@ def test_plot_hit_curve_label_in_the_language(tmp_path, full_pool_path, capsys, 
     assert list(lines[0].get_xdata()) == [0, 1, 2, 3]
 
 
+@pytest.mark.slow
 def test_find_cjk_font_prefers_the_known_families(monkeypatch):
     pytest.importorskip("matplotlib")
     from matplotlib import font_manager

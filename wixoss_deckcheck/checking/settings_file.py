@@ -17,6 +17,7 @@ import datetime as _dt
 import re
 import sys
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -191,8 +192,21 @@ def _dates_to_text(value: Any) -> Any:
     return value
 
 
+@cache
+def settings_schema() -> dict:
+    """``schemas/config.schema.json`` with the ``output-format`` names of the reporter
+    registry (the file holds no copy of that list)."""
+    from wixoss_deckcheck.files.schema import load_schema
+    from wixoss_deckcheck.reporters.registry import reporter_names
+
+    schema = load_schema(schemas_dir() / "config.schema.json")
+    properties = dict(schema["properties"])
+    properties["output-format"] = {**properties["output-format"], "enum": list(reporter_names())}
+    return {**schema, "properties": properties}
+
+
 def _validate(data: dict, path: Path, line_of) -> None:
     """Validate against the settings schema; a problem names the file, line and JSON path."""
-    from wixoss_deckcheck.files.schema import load_schema, validate
+    from wixoss_deckcheck.files.schema import validate
 
-    validate(data, load_schema(schemas_dir() / "config.schema.json"), str(path), line_of)
+    validate(data, settings_schema(), str(path), line_of)

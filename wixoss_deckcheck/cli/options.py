@@ -22,6 +22,7 @@ from wixoss_deckcheck.checking.settings_file import Config, load_config
 from wixoss_deckcheck.cli.habits import complete_format
 from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.messages import normalize_language, set_run_language
+from wixoss_deckcheck.reporters.registry import reporter_names
 
 cardpool_option = click.option(
     "--cardpool",
@@ -81,8 +82,8 @@ color_option = click.option(
     help="Colour the text report (auto: on a terminal, or with FORCE_COLOR set; never with NO_COLOR).",
 )
 
-#: Every ``--output-format`` (``csv`` is most useful with ``audit``).
-OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "csv")
+#: Every ``--output-format`` (``csv`` is most useful with ``audit``): the reporter registry's names.
+OUTPUT_FORMATS = reporter_names()
 
 #: Settings-file key -> click parameter name.
 CONFIG_KEYS = {

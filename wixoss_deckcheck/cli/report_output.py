@@ -10,7 +10,7 @@ from wixoss_deckcheck.errors import MAX_PATH, printable
 from wixoss_deckcheck.files.text import write_atomic
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import RunReport
-from wixoss_deckcheck.reporters.text import verbose_lines
+from wixoss_deckcheck.reporters.text_report import verbose_lines
 
 
 def write_report(text: str, output: str | None, colored: bool) -> None:

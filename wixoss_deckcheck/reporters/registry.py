@@ -1,14 +1,29 @@
-"""The reporter registry: each reporter registers itself by name with ``@reporter``;
-``render`` imports the rarely used ones only when asked for."""
+"""The reporter registry, the one list of output formats (``--output-format``, the settings
+file's ``output-format``).
+
+A reporter is a module of this folder named ``<name>_report.py``; it renders
+``--output-format <name>`` (an ``_`` in the name is written ``-``: ``json_lines_report.py``
+renders ``json-lines``) with a function registered by ``@reporter("<name>")``. The names are
+found from the file names, without importing anything, and a reporter's module is imported
+only when its output is asked for: adding an output format is adding its module (and a test).
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
 
-from wixoss_deckcheck.model.results import RunReport
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.model.results import RunReport
 
 Reporter = Callable[..., str]
 REPORTERS: dict[str, Reporter] = {}
+
+#: What names a reporter module: ``<name>_report.py``.
+MODULE_SUFFIX = "_report.py"
 
 
 def reporter(name: str) -> Callable[[Reporter], Reporter]:
@@ -21,26 +36,30 @@ def reporter(name: str) -> Callable[[Reporter], Reporter]:
     return wrap
 
 
-#: Reporters imported only when asked for; each registers itself with ``@reporter``.
-_LAZY_MODULES = {
-    "json": "wixoss_deckcheck.reporters.json_report",
-    "json-lines": "wixoss_deckcheck.reporters.json_report",
-    "github": "wixoss_deckcheck.reporters.github",
-    "sarif": "wixoss_deckcheck.reporters.sarif",
-    "junit": "wixoss_deckcheck.reporters.junit",
-    "csv": "wixoss_deckcheck.reporters.csv_report",
-}
+def module_name(name: str) -> str:
+    """The module of the reporter of output format ``name``: ``json-lines`` → ``…json_lines_report``."""
+    return f"{__package__}.{name.replace('-', '_')}{MODULE_SUFFIX[:-3]}"
+
+
+@cache
+def reporter_names() -> tuple[str, ...]:
+    """Every output format, sorted: one per ``<name>_report.py`` of this folder."""
+    folder = os.path.dirname(os.path.abspath(__file__))
+    names = (entry[: -len(MODULE_SUFFIX)] for entry in os.listdir(folder) if entry.endswith(MODULE_SUFFIX))
+    return tuple(sorted(name.replace("_", "-") for name in names if name.isidentifier()))
+
+
+def get_reporter(name: str) -> Reporter:
+    """The function of output format ``name``, its module imported the first time."""
+    if name not in REPORTERS:
+        if name not in reporter_names():
+            raise KeyError(f"no reporter {name!r} (known: {', '.join(reporter_names())})")
+        importlib.import_module(module_name(name))
+        if name not in REPORTERS:
+            raise LookupError(f"{module_name(name)} registers no @reporter({name!r})")
+    return REPORTERS[name]
 
 
 def render(name: str, report: RunReport, **options: object) -> str:
     """The whole output of reporter ``name`` for a run."""
-    if name not in REPORTERS and name in _LAZY_MODULES:
-        import importlib
-
-        importlib.import_module(_LAZY_MODULES[name])
-    return REPORTERS[name](report, **options)
-
-
-def reporter_names() -> list[str]:
-    """Every reporter name, the lazily imported ones included."""
-    return sorted(set(REPORTERS) | set(_LAZY_MODULES))
+    return get_reporter(name)(report, **options)

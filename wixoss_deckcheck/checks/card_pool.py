@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from wixoss_deckcheck.checks import params
-from wixoss_deckcheck.checks.registry import Finding, check, derived
-from wixoss_deckcheck.model.resolved import ResolvedDeck
+from wixoss_deckcheck.checks.registry import Finding, RuleParams, Words, check, colours_of, derived, none_for_dash
+from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key, number_key
 from wixoss_deckcheck.tables.icons import IconIndex
 
@@ -19,14 +21,28 @@ def _icons(deck: ResolvedDeck) -> IconIndex:
     return deck.icons
 
 
-def _is_level_zero_lrig(card) -> bool:
+def _is_level_zero_lrig(card: Card) -> bool:
     return card.is_lrig and card.level == 0
 
 
+def _icon_words(words: Words) -> str:
+    """The icons of the rule (``params: icons``) in words, ``/`` between."""
+    return "/".join(words.icon(icon) for icon in words.params.get("icons") or [])
+
+
 @check(
-    "WX120", "card-pool", "error", "Card not in the format's card pool", params=params.CARD_POOL, params_required=True
+    "WX120",
+    "card-pool",
+    "error",
+    "Card not in the format's card pool",
+    params=params.CARD_POOL,
+    params_required=True,
+    wording={
+        "icons": _icon_words,
+        "why": lambda words: words.word(f"pool_{words.args['why']}", icons=words["icons"]),
+    },
 )
-def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def card_pool(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A card must carry one of the format's icons (Key: key icon; Diva: diva icon). A
     card without it is legal when a card of the same name has it (a reprint), or when
     the print the deck names has it. Level-0 LRIGs follow their own rule
@@ -60,7 +76,7 @@ def card_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "no_icon"})
 
 
-def _compiled(params: dict) -> tuple:
+def _compiled(params: RuleParams) -> tuple[frozenset[str], _Selection, _Selection]:
     """(required icons, include, exclude) of a card-pool rule."""
     return frozenset(params.get("icons") or ()), _Selection(params.get("include")), _Selection(params.get("exclude"))
 
@@ -68,7 +84,7 @@ def _compiled(params: dict) -> tuple:
 class _Selection:
     """Cards picked by number, name or series pattern (a format's own card list)."""
 
-    def __init__(self, spec: dict | None):
+    def __init__(self, spec: Mapping[str, Any] | None):
         spec = spec or {}
         self.numbers = {number_key(n) for n in spec.get("numbers", [])}
         self.names = {name_key(n) for n in spec.get("names", [])}
@@ -77,7 +93,7 @@ class _Selection:
     def __bool__(self) -> bool:
         return bool(self.numbers or self.names or self.series)
 
-    def matches(self, entry, same_name: bool) -> bool:
+    def matches(self, entry: ResolvedEntry, same_name: bool) -> bool:
         card = entry.card
         numbers = (card.number, *card.reprints) if same_name else (entry.number,)
         if card.key in self.names or any(number_key(n) in self.numbers for n in numbers):
@@ -92,8 +108,9 @@ class _Selection:
     "Level-0 LRIG not usable in the format",
     params=params.LEVEL_ZERO_POOL,
     params_required=True,
+    wording={"icons": _icon_words, "colours": colours_of("colours"), "types": none_for_dash("types")},
 )
-def level_zero_lrig_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def level_zero_lrig_pool(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Diva Selection: a level-0 LRIG without the diva icon is legal only if some
     Diva-series level-0 LRIG has the same colour and the same LRIG type (correction of
     2020-12-14; e.g. the All-Star white タウィル and black ウムル are not usable). Key
@@ -119,7 +136,7 @@ def level_zero_lrig_pool(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX122", "not-yet-released", "error", "Card not yet released on the date")
-def not_yet_released(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def not_yet_released(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A card can be in a deck only once some print of it (any reprint, any card of the
     same name) is on sale: the release calendar (``formats/data/releases.yaml``) gives each
     product's first day, as a lower bound where only the month or the year is known.

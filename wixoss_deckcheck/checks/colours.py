@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from wixoss_deckcheck.checks import params
-from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.checks.registry import Finding, RuleParams, check, colours_of
 from wixoss_deckcheck.model.cards import LRIG_TYPES
-from wixoss_deckcheck.model.resolved import ResolvedDeck
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 
 
 @check(
@@ -17,8 +17,13 @@ from wixoss_deckcheck.model.resolved import ResolvedDeck
     "error",
     "Card colour not among the level-0 LRIGs' colours",
     params=params.COLOUR,
+    wording={
+        "allowed": lambda words: words.colours(words.finding.allowed or []),
+        "available": lambda words: words.colours(words.finding.allowed or []),
+        "missing": colours_of("missing"),
+    },
 )
-def colour_outside_lrig_colours(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def colour_outside_lrig_colours(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Diva Selection, 2020-12-05 to 2023-01-31: a card in the main deck or the LRIG deck
     may not have a colour other than those of the three level-0 LRIGs opened at game start
     (「ゲーム開始時に公開される3枚のルリグが持つ色」); a deck with more level-0 LRIGs is judged by
@@ -65,7 +70,7 @@ def _covered(colours: tuple[str, ...], available: frozenset[str], every: bool) -
     return set(colours) <= available if every else bool(set(colours) & available)
 
 
-def _trio_colours(zeros: list) -> list[frozenset[str]]:
+def _trio_colours(zeros: list[ResolvedEntry]) -> list[frozenset[str]]:
     """The colours of each start a deck can open with: three level-0 LRIGs (one LRIG and two
     ASSIST LRIGs when the deck has them), or all of them when it has three or fewer."""
     if len(zeros) <= 3:
@@ -88,7 +93,7 @@ def _trio_colours(zeros: list) -> list[frozenset[str]]:
     "Same LRIG type in different colours",
     params=params.COLOUR_CLASH,
 )
-def lrig_type_colour_clash(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def lrig_type_colour_clash(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Diva Selection from 2023-02-01 (Mayu's Room, official column play_230127):
     「ルリグタイプが同じで、色が異なるルリグ」 may not be used together. Read (option
     ``reading``, default ``no-shared-colour``) as: two LRIGs clash when they share an LRIG
@@ -99,7 +104,7 @@ def lrig_type_colour_clash(deck: ResolvedDeck, params: dict) -> Iterator[Finding
     that differ clash (the literal reading, which rejects those official designs).
     Colourless LRIGs clash with none."""
     reading = params.get("reading", "no-shared-colour")
-    by_type: dict[str, list] = {}
+    by_type: dict[str, list[ResolvedEntry]] = {}
     colour_sets: dict[str, set[frozenset[str]]] = {}
     for entry in deck.lrig:
         card = entry.card
@@ -107,7 +112,7 @@ def lrig_type_colour_clash(deck: ResolvedDeck, params: dict) -> Iterator[Finding
             for lrig_type in card.lrig_types:
                 by_type.setdefault(lrig_type, []).append(entry)
                 colour_sets.setdefault(lrig_type, set()).add(frozenset(card.colors))
-    reported: set[tuple] = set()
+    reported: set[tuple[str, ...]] = set()
     for lrig_type, sets in colour_sets.items():
         if len(sets) < 2:
             continue  # the usual deck: every LRIG type in one colour set

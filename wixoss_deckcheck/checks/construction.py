@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from wixoss_deckcheck.checks import params
-from wixoss_deckcheck.checks.registry import Finding, check, derived
+from wixoss_deckcheck.checks.registry import Finding, RuleParams, Words, check, derived
 from wixoss_deckcheck.model.cards import CARD_TYPES
 from wixoss_deckcheck.model.resolved import ResolvedDeck
 
 
-def _amount_broken(found: int, params: dict) -> dict | None:
+def _amount_broken(found: int, params: RuleParams) -> dict[str, int] | None:
     """The amount rule (``{"exactly": 40}``, ``{"max": 20}``) when ``found`` breaks it, else None."""
     if "exactly" in params and found != params["exactly"]:
         return {"exactly": params["exactly"]}
@@ -22,7 +23,7 @@ def _amount_broken(found: int, params: dict) -> dict | None:
 
 
 @check("WX101", "main-deck-size", "error", "Main deck size", params=params.AMOUNT, params_required=True)
-def main_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def main_deck_size(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The main deck must hold exactly the number of cards the format sets (40)."""
     found = deck.count("main")
     allowed = _amount_broken(found, params)
@@ -31,7 +32,7 @@ def main_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX102", "main-copy-limit", "error", "Too many copies in the main deck", params=params.MAX, params_required=True)
-def main_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def main_copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """At most N cards with the same name in the main deck (4). Reprints under other
     numbers and the same card split over several lines count together."""
     limit = params["max"]
@@ -42,7 +43,7 @@ def main_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX103", "life-burst-count", "error", "Life Burst count", params=params.AMOUNT, params_required=True)
-def life_burst_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def life_burst_count(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The number of main-deck cards with a Life Burst: at most 20 (exactly 20 before
     2020-12-05)."""
     found = deck.life_burst_count
@@ -52,7 +53,7 @@ def life_burst_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX104", "lrig-deck-size", "error", "LRIG deck size", params=params.MAX, params_required=True)
-def lrig_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def lrig_deck_size(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """At most 10 cards in the LRIG deck that are not PIECEs (PIECEs have their own
     places)."""
     found = deck.totals["lrig"] - deck.piece_total - sum(e.count for e in deck.unresolved if e.section == "lrig")
@@ -61,7 +62,7 @@ def lrig_deck_size(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX105", "piece-count", "error", "Too many PIECEs", params=params.MAX, params_required=True)
-def piece_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def piece_count(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """At most 2 PIECEs (PIECE and RELAY PIECE) in the LRIG deck, besides the 10 places."""
     found = deck.piece_total
     if found > params["max"]:
@@ -77,7 +78,7 @@ def piece_count(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     params=params.LRIG_COPIES,
     params_required=True,
 )
-def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def lrig_copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """No two LRIG-deck cards with the same name (before 2018-02-22: at most 4). A format
     may set another limit for some card types (``per_type``)."""
     per_type = params.get("per_type", {})
@@ -91,7 +92,7 @@ def lrig_copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX107", "level-zero-lrig", "error", "No level-0 LRIG", params=params.MIN)
-def level_zero_lrig(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def level_zero_lrig(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The LRIG deck needs at least one level-0 LRIG to start the game with."""
     wanted = params.get("min", 1)
     found = sum(e.count for e in deck.level_zero_lrigs if e.card.type == "LRIG")
@@ -100,7 +101,7 @@ def level_zero_lrig(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX108", "team-piece-limit", "error", "More than one team PIECE", params=params.MAX, params_required=True)
-def team_piece_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def team_piece_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """At most one PIECE with 【チーム】 or 【ドリームチーム】 in its use condition, in
     total (printed on the cards, e.g. WXDi-P14-001)."""
     pieces = [e for e in deck.lrig if e.card.team_piece]
@@ -109,8 +110,19 @@ def team_piece_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(tuple(pieces), "lrig", pieces[-1].line, found, params["max"])
 
 
-@check("WX109", "deck-card-types", "error", "Card in the wrong deck", params=params.DECK_TYPES, params_required=True)
-def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check(
+    "WX109",
+    "deck-card-types",
+    "error",
+    "Card in the wrong deck",
+    params=params.DECK_TYPES,
+    params_required=True,
+    wording={
+        "type": lambda words: words.card_type(words.args["type"]),
+        "type_a": lambda words: words.card_type_with_article(words.args["type"]),  # English: "an LRIG"
+    },
+)
+def deck_card_types(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Each deck holds only its card types: SIGNI and SPELL in the main deck; LRIG,
     ASSIST LRIG, ARTS, KEY, RESONA, PIECE in the LRIG deck, as the format allows."""
     types = deck.types
@@ -132,14 +144,20 @@ def deck_card_types(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             )
 
 
-def _allowed_types(params: dict) -> tuple[frozenset, frozenset]:
+def _allowed_types(params: RuleParams) -> tuple[frozenset[str], frozenset[str]]:
     """The card types the main deck and the LRIG deck allow, as sets."""
     known = frozenset(CARD_TYPES)
     return frozenset(params.get("main", ())) & known, frozenset(params.get("lrig", ())) & known
 
 
+def _limit_number(words: Words) -> Any:
+    """The number of a limit ``{"max": 3}`` alone (3), for a template that puts its own words."""
+    allowed = words.finding.allowed
+    return next(iter(allowed.values())) if isinstance(allowed, dict) else words.args["allowed_n"]
+
+
 @check("WX110", "token-card", "error", "Token or craft in a deck")
-def token_card(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def token_card(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Tokens, crafts and markers (numbers with -TK, クラフト) are made during the game;
     they are never deck cards."""
     for entry in deck.entries:
@@ -148,7 +166,7 @@ def token_card(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX111", "starting-lrigs", "error", "Cannot start the game", params=params.START, params_required=True)
-def starting_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def starting_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The game starts with a set number of level-0 LRIGs (1 or 3; Diva 2020-12-05 to
     2024-04-26: exactly 3, one center and two assists). The LRIG deck must allow one
     of the starts the format permits."""
@@ -165,8 +183,17 @@ def starting_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding(tuple(zeros), "lrig", zeros[0].line, total, counts)
 
 
-@check("WX112", "card-text-deck-limit", "error", "Over a limit the card's own text sets")
-def card_text_deck_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check(
+    "WX112",
+    "card-text-deck-limit",
+    "error",
+    "Over a limit the card's own text sets",
+    wording={
+        "type_word": lambda words: words.card_type(words.args["type"]),
+        "allowed_n": _limit_number,
+    },
+)
+def card_text_deck_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Some cards limit the deck that holds them, in their own text: 夢限 -Ｐ- (WXK03-003A)
     「このカードをルリグデッキに入れる場合、あなたのルリグデッキにはアーツを３枚までしか入れられない」.
     The pool derives these limits from the card text (``deck_limits``); a deck with the card
@@ -184,4 +211,3 @@ def card_text_deck_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
                     {"max": limit["max"]},
                     args={"type": limit["type"]},
                 )
-

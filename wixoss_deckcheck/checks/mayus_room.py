@@ -7,44 +7,57 @@ judged as ``params["entries"]`` (:class:`wixoss_deckcheck.tables.mayus_room.Mayu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
-from wixoss_deckcheck.checks.registry import Finding, check
-from wixoss_deckcheck.model.resolved import ResolvedDeck
+from wixoss_deckcheck.checks.registry import Finding, RuleParams, Words, check
+from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.tables.mayus_room import MayuEntry
 
 
-def _matching(deck: ResolvedDeck, keys: frozenset[str]) -> list:
+def _matching(deck: ResolvedDeck, keys: frozenset[str]) -> list[ResolvedEntry]:
     return [e for e in deck.entries if e.card.key in keys]
 
 
-def _dates(item) -> dict:
+def _dates(item: MayuEntry) -> dict[str, str | None]:
     """The entry's first day for the message, and whether it is only a lower bound."""
     return {"effective": item.effective or "?", "effective_bound": item.effective_bound}
 
 
-def _first_line(entries) -> int | None:
+def _effective_words(words: Words) -> Any:
+    """The first day of the entry, or "… at the earliest" when the day is only a lower bound."""
+    if words.args.get("effective_bound") == "not-before":
+        return words.word("not_before", date=words.args["effective"])
+    return words.args["effective"]
+
+
+#: The placeholders of every Mayu's Room message that are their own.
+WORDING = {"effective": _effective_words}
+
+
+def _first_line(entries: Iterable[ResolvedEntry]) -> int | None:
     lines = [e.line for e in entries if e.line]
     return min(lines) if lines else None
 
 
-@check("WX140", "mayus-room-banned", "error", "Banned card (Mayu's Room)", table_rule=False)
-def banned(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check("WX140", "mayus-room-banned", "error", "Banned card (Mayu's Room)", table_rule=False, wording=WORDING)
+def banned(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A card banned in Mayu's Room may not be in the deck at all."""
     for item in params["entries"]:
         if item.kind == "banned":
             for entry in _matching(deck, item.keys_a):
-                yield Finding(
-                    (entry,), entry.section, entry.line, entry.count, 0, args=_dates(item)
-                )
+                yield Finding((entry,), entry.section, entry.line, entry.count, 0, args=_dates(item))
 
 
-@check("WX141", "mayus-room-limit", "error", "Over a Mayu's Room copy limit", table_rule=False)
-def copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check("WX141", "mayus-room-limit", "error", "Over a Mayu's Room copy limit", table_rule=False, wording=WORDING)
+def copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A card limited in Mayu's Room may have at most N copies (both decks together)."""
     for item in params["entries"]:
         if item.kind != "limit":
             continue
-        groups: dict[str, list] = {}
+        groups: dict[str, list[ResolvedEntry]] = {}
         for entry in _matching(deck, item.keys_a):
             groups.setdefault(entry.card.key, []).append(entry)
         for entries in groups.values():
@@ -60,8 +73,15 @@ def copy_limit(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
                 )
 
 
-@check("WX142", "mayus-room-pair", "error", "Restricted pair used together (Mayu's Room)", table_rule=False)
-def pair(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check(
+    "WX142",
+    "mayus-room-pair",
+    "error",
+    "Restricted pair used together (Mayu's Room)",
+    table_rule=False,
+    wording=WORDING,
+)
+def pair(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Cards from both sides of a Mayu's Room pair may not be in one deck (main and LRIG
     deck together), whatever the counts."""
     for item in params["entries"]:
@@ -73,8 +93,15 @@ def pair(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             yield Finding(tuple(both), None, _first_line(both), args=_dates(item))
 
 
-@check("WX143", "mayus-room-one-way", "error", "Card not allowed with another (Mayu's Room)", table_rule=False)
-def one_way(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check(
+    "WX143",
+    "mayus-room-one-way",
+    "error",
+    "Card not allowed with another (Mayu's Room)",
+    table_rule=False,
+    wording=WORDING,
+)
+def one_way(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """One-way restriction: if card A is in the deck, the listed cards B may not be (they
     may still be used together without A)."""
     for item in params["entries"]:

@@ -12,11 +12,13 @@ need 3 LRIGs on the field. LRIG types compare after width folding (ＬｏＶ = L
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 from types import ModuleType
+from typing import Any
 
-from wixoss_deckcheck.checks.registry import Finding, check
+from wixoss_deckcheck.checks.registry import Finding, RuleParams, Words, check, colours_of, none_for_dash
+from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key, type_keys
 
@@ -48,15 +50,15 @@ def _zeros(deck: ResolvedDeck) -> list[ResolvedEntry]:
     return [e for e in _lrigs(deck) if e.card.level == 0]
 
 
-def _counts(params: dict) -> tuple[int, ...]:
+def _counts(params: RuleParams) -> tuple[int, ...]:
     return tuple(params.get("counts") or DEFAULT_COUNTS)
 
 
-def _can_start_three(deck: ResolvedDeck, params: dict) -> bool:
+def _can_start_three(deck: ResolvedDeck, params: RuleParams) -> bool:
     return 3 in _counts(params) and sum(e.count for e in _zeros(deck)) >= 3
 
 
-def _types_text(types) -> str:
+def _types_text(types: Iterable[str]) -> str:
     return "/".join(sorted(types))
 
 
@@ -75,8 +77,10 @@ def _lv(entry: ResolvedEntry) -> int:
 # -- checks ----------------------------------------------------------------------------
 
 
-@check("WX201", "grow-path", "warning", "LRIG cannot be grown into", kind="play")
-def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check(
+    "WX201", "grow-path", "warning", "LRIG cannot be grown into", kind="play", wording={"types": none_for_dash("types")}
+)
+def grow_path(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The center LRIG grows into an LRIG (one level up; before 2018-12-20 also to the same or
     a lower level) sharing an LRIG type (type ? shares every type) and allowed by the printed
     grow restrictions (formats/play-rules.yaml); assists grow into ASSIST LRIGs the same way,
@@ -107,8 +111,14 @@ def grow_path(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         )
 
 
-@check("WX202", "grow-cost-colour", "warning", "Grow cost colour not in the main deck", kind="play")
-def grow_cost_colour(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+#: The colours of a cost the main deck cannot pay, and of the main deck, in words.
+COST_WORDING = {"missing": colours_of("missing"), "colours": colours_of("colours")}
+
+
+@check(
+    "WX202", "grow-cost-colour", "warning", "Grow cost colour not in the main deck", kind="play", wording=COST_WORDING
+)
+def grow_cost_colour(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A grow cost is paid from ener, and ener comes from the main deck: a grow cost the
     whole main deck cannot pay (each symbol counted against the cards that can pay it:
     multi-ener cards pay any colour, an either/or symbol any of its colours, colourless any
@@ -116,8 +126,15 @@ def grow_cost_colour(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
     yield from _cost_colours(deck, [e for e in _lrigs(deck)], "grow_cost")
 
 
-@check("WX203", "use-cost-colour", "warning", "ARTS/PIECE/KEY cost colour not in the main deck", kind="play")
-def use_cost_colour(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check(
+    "WX203",
+    "use-cost-colour",
+    "warning",
+    "ARTS/PIECE/KEY cost colour not in the main deck",
+    kind="play",
+    wording=COST_WORDING,
+)
+def use_cost_colour(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """ARTS, PIECE and KEY costs are paid from ener: a cost the whole main deck cannot pay
     (counted as for WX202) can never be paid."""
     yield from _cost_colours(deck, [e for e in deck.lrig if e.card.type in USE_COST_TYPES], "cost")
@@ -145,7 +162,7 @@ def _cost_colours(deck: ResolvedDeck, entries: list[ResolvedEntry], field: str) 
 
 
 @check("WX204", "signi-level-above-lrigs", "warning", "SIGNI above every LRIG's level", kind="play")
-def signi_level_above_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def signi_level_above_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A SIGNI's level may not exceed the center LRIG's level: a SIGNI above the highest
     LRIG of the deck can never be placed (it can still be charged or burst)."""
     centers = _centers(deck)
@@ -159,8 +176,15 @@ def signi_level_above_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Findin
             )
 
 
-@check("WX205", "limiting-unmatched", "warning", "Limited to an LRIG type the deck lacks", kind="play")
-def limiting_unmatched(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check(
+    "WX205",
+    "limiting-unmatched",
+    "warning",
+    "Limited to an LRIG type the deck lacks",
+    kind="play",
+    wording={"types": none_for_dash("types")},
+)
+def limiting_unmatched(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A card whose limiting condition (e.g. タマ限定) matches no LRIG type of the deck is
     legal to register but can never be played (RULES.md §2); it can still be charged
     as ener or used as a Life Burst. Limiting conditions are checked against the center
@@ -187,7 +211,7 @@ def limiting_unmatched(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             )
 
 
-def _best_limits(deck: ResolvedDeck, params: dict) -> dict[int, int]:
+def _best_limits(deck: ResolvedDeck, params: RuleParams) -> dict[int, int]:
     """For each center level: the best limit a game can have with a center of that level.
 
     The best reachable center LRIG of that level, plus (when 3 LRIGs can start) the two
@@ -209,7 +233,7 @@ def _best_limits(deck: ResolvedDeck, params: dict) -> dict[int, int]:
     return best
 
 
-def _assist_limits(deck: ResolvedDeck, lrigs: list[ResolvedEntry], level: int, rules) -> int:
+def _assist_limits(deck: ResolvedDeck, lrigs: list[ResolvedEntry], level: int, rules: Any) -> int:
     """The two best assist lines (distinct level-0 LRIGs) with assists up to ``level``."""
     lines = []
     for zero in _zeros(deck):
@@ -224,7 +248,7 @@ def _assist_limits(deck: ResolvedDeck, lrigs: list[ResolvedEntry], level: int, r
 
 
 @check("WX206", "limit-never-fits", "warning", "SIGNI level never fits under the limit", kind="play")
-def limit_never_fits(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def limit_never_fits(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The levels of your SIGNI may add up to at most the limit (center LRIG's limit, plus
     the assists' limits when 3 LRIGs start, plus a 【リミットアッパー】 where it applies). A
     SIGNI whose level exceeds the best limit the deck can reach with a center of at least
@@ -242,8 +266,15 @@ def limit_never_fits(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
             yield Finding((entry,), "main", entry.line, level, limit, args={"level": level, "limit": limit})
 
 
-@check("WX207", "starting-lrig-types-shared", "warning", "Starting LRIGs with the same LRIG type", kind="play")
-def starting_lrig_types_shared(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+@check(
+    "WX207",
+    "starting-lrig-types-shared",
+    "warning",
+    "Starting LRIGs with the same LRIG type",
+    kind="play",
+    wording={"types": none_for_dash("types")},
+)
+def starting_lrig_types_shared(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Two LRIGs on the field with exactly the same LRIG type cannot stay together: the
     one that is not the center goes to the LRIG trash (RULES.md §3). A deck that starts
     with 3 LRIGs needs three level-0 LRIGs of different types (one of them an LRIG to be
@@ -255,7 +286,7 @@ def starting_lrig_types_shared(deck: ResolvedDeck, params: dict) -> Iterator[Fin
         types = [type_keys(e.card.lrig_types) for e in trio]
         if len(set(types)) == 3 and any(e.card.type == "LRIG" for e in trio):
             return
-    by_types: dict[frozenset, list[ResolvedEntry]] = {}
+    by_types: dict[frozenset[str], list[ResolvedEntry]] = {}
     for entry in zeros:
         by_types.setdefault(type_keys(entry.card.lrig_types), []).append(entry)
     for entries in by_types.values():
@@ -271,7 +302,7 @@ def starting_lrig_types_shared(deck: ResolvedDeck, params: dict) -> Iterator[Fin
 
 
 @check("WX208", "team-piece-unformed", "warning", "Team PIECE whose team the LRIGs do not form", kind="play")
-def team_piece_unformed(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def team_piece_unformed(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A PIECE's use condition (【使用条件】, as the card pool records it) must be met by your 3
     LRIGs: 【チーム】<name>, all of that team (any one team when no name is given); or
     【ドリームチーム】, so many colours among them, or one LRIG of a named colour. Checked
@@ -298,7 +329,7 @@ def team_piece_unformed(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
         yield Finding((entry,), "lrig", entry.line, found, 3, args={"team": _engine().condition_text(condition)})
 
 
-def _with_line_colours(zero: ResolvedEntry, lrigs: list[ResolvedEntry]):
+def _with_line_colours(zero: ResolvedEntry, lrigs: list[ResolvedEntry]) -> Card:
     """A level-0 LRIG with the colours of every LRIG of its LRIG types (what its line can show)."""
     mine = type_keys(zero.card.lrig_types)
     colours = {c for e in lrigs if type_keys(e.card.lrig_types) & mine for c in e.card.colors} | set(zero.card.colors)
@@ -315,7 +346,7 @@ def _distinct_types(entries: list[ResolvedEntry]) -> int:
 
 
 @check("WX209", "two-level-zero-lrigs", "warning", "Exactly 2 level-0 LRIGs", kind="play")
-def two_level_zero_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def two_level_zero_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A game starts with 1 or 3 LRIGs, never 2: a deck with exactly 2 level-0 LRIGs
     starts each game with one of them, which the player chooses game by game; the other
     is not used in that game."""
@@ -325,7 +356,7 @@ def two_level_zero_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
 
 
 @check("WX210", "piece-needs-three-lrigs", "warning", "PIECE in a deck that starts with 1 LRIG", kind="play")
-def piece_needs_three_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def piece_needs_three_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """PIECEs can only be used with 3 LRIGs on the field (printed reminder text): in a
     deck that can only start with 1 LRIG a PIECE is legal but dead."""
     if not _zeros(deck) or _can_start_three(deck, params):
@@ -335,8 +366,16 @@ def piece_needs_three_lrigs(deck: ResolvedDeck, params: dict) -> Iterator[Findin
             yield Finding((entry,), "lrig", entry.line)
 
 
-@check("WX211", "cannot-start", "error", "The deck cannot start a game", kind="play")
-def cannot_start(deck: ResolvedDeck, params: dict) -> Iterator[Finding]:
+def _start_reason(words: Words) -> Any:
+    """Why the deck cannot start, in words (``reason``: no_center or counts)."""
+    reason = words.args["reason"]
+    if reason not in ("no_center", "counts"):
+        return reason
+    return words.word(f"start_{reason}", total=words.finding.found, counts=words.amount(words.finding.allowed))
+
+
+@check("WX211", "cannot-start", "error", "The deck cannot start a game", kind="play", wording={"reason": _start_reason})
+def cannot_start(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The game starts with a level-0 LRIG as the center (and, with 3 LRIGs, two more
     level-0 LRIGs as assists). Reported only when the format's own construction checks
     (WX107, WX111) are not in force to say so."""

@@ -12,9 +12,9 @@ importing any part of it gives the complete registry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 #: Codes of checks that no longer exist; they may never be given to a new check.
 RETIRED_CODES: frozenset[str] = frozenset()
@@ -24,11 +24,14 @@ _NO_ARGS: Mapping[str, Any] = MappingProxyType({})
 #: The parameters of a check that takes none.
 NO_PARAMS: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": {}}
 
+#: A rule's parameters as a check receives them (a :class:`Params` when the checker runs it).
+RuleParams = Mapping[str, Any]
+
 
 class Finding(NamedTuple):
     """What a check found. ``args`` fill the message template of the check's code."""
 
-    cards: tuple = ()  # ResolvedEntry objects or Card objects the finding is about
+    cards: tuple[Any, ...] = ()  # ResolvedEntry objects or Card objects the finding is about
     section: str | None = None
     line: int | None = None
     found: Any = None
@@ -37,6 +40,41 @@ class Finding(NamedTuple):
 
 
 CheckFunction = Callable[..., Iterator[Finding]]
+
+
+class Words(Protocol):
+    """What a check's wording of a placeholder may use (the checker's
+    :class:`~wixoss_deckcheck.checking.wording.Placeholders` gives it): the finding, the rule's
+    parameters, the other placeholders (``words["icons"]``) and the words of the message's
+    language."""
+
+    finding: Finding
+    args: Mapping[str, Any]
+    params: Mapping[str, Any]
+
+    def __getitem__(self, key: str) -> Any: ...
+    def word(self, key: str, **values: Any) -> str: ...
+    def amount(self, value: Any) -> str: ...
+    def colour(self, colour: str) -> str: ...
+    def colours(self, colours: Iterable[str]) -> str: ...
+    def card_type(self, card_type: str) -> str: ...
+    def card_type_with_article(self, card_type: str) -> str: ...
+    def icon(self, icon: str) -> str: ...
+
+
+#: How a check words one placeholder of its message: ``(words) -> value``.
+Wording = Callable[[Words], Any]
+_NO_WORDING: Mapping[str, Wording] = MappingProxyType({})
+
+
+def colours_of(arg: str) -> Wording:
+    """The wording of an argument holding colours ``blue/red``: each colour in words, ``/`` between."""
+    return lambda words: "/".join(words.colour(c) for c in words.args[arg].split("/"))
+
+
+def none_for_dash(arg: str) -> Wording:
+    """The wording of an argument that is ``-`` when there is nothing: the word for none, else as given."""
+    return lambda words: words.word("none") if words.args.get(arg) == "-" else words.args[arg]
 
 
 class CheckInfo(NamedTuple):
@@ -58,9 +96,13 @@ class CheckInfo(NamedTuple):
     params: dict[str, Any] | None = None
     params_required: bool = False
     table_rule: bool = False
+    #: How the check words the placeholders of its message that are its own (placeholder →
+    #: :data:`Wording`); the others (``{card}``, ``{found}``, ``{allowed}``, ``{format}``, ...)
+    #: are worded alike for every check.
+    wording: Mapping[str, Wording] = _NO_WORDING
 
 
-class Params(dict):
+class Params(dict[str, Any]):
     """A rule's parameters as a check receives them, with a memo for what a check builds
     from them: a check runs for every deck of an audit, its rule's parameters never change.
 
@@ -113,6 +155,7 @@ def register(
     params: dict[str, Any] | None = None,
     params_required: bool = False,
     table_rule: bool = False,
+    wording: Mapping[str, Wording] | None = None,
 ) -> CheckInfo:
     """Add a check to the registry; a code or name used twice, or a retired code, is refused."""
     if code in RETIRED_CODES:
@@ -132,6 +175,7 @@ def register(
         params,
         params_required,
         table_rule,
+        MappingProxyType(dict(wording)) if wording else _NO_WORDING,
     )
     REGISTRY[slug] = info
     BY_CODE[code] = info
@@ -148,11 +192,14 @@ def check(
     params: dict[str, Any] | None = None,
     params_required: bool = False,
     table_rule: bool | None = None,
+    wording: Mapping[str, Wording] | None = None,
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Decorator: register a check function under a stable code and name.
 
     A construction check is a table rule unless ``table_rule=False`` (Mayu's Room
-    checks take their entries from the table's ``mayus_room:`` list instead).
+    checks take their entries from the table's ``mayus_room:`` list instead). ``wording``
+    words the placeholders of the check's message that are its own, e.g.
+    ``{"type_word": lambda words: words.card_type(words.args["type"])}``.
     """
 
     def wrap(function: CheckFunction) -> CheckFunction:
@@ -168,6 +215,7 @@ def check(
             params if params is not None else (NO_PARAMS if is_rule else None),
             params_required,
             is_rule,
+            wording,
         )
         return function
 

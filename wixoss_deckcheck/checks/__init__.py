@@ -6,9 +6,9 @@ same rules). A new check module is added to ``CHECK_MODULES``; a test fails if a
 module of this folder is missing from it.
 """
 
-from wixoss_deckcheck.checks import card_pool, colours, construction, input, mayus_room, play, replay
+from wixoss_deckcheck.checks import card_pool, colours, construction, input, mayus_room, play, play_start, replay
 from wixoss_deckcheck.checks.registry import BY_CODE, REGISTRY, CheckInfo, Finding
 
-CHECK_MODULES = (input, construction, card_pool, colours, mayus_room, play, replay)
+CHECK_MODULES = (input, construction, card_pool, colours, mayus_room, play, play_start, replay)
 
 __all__ = ["BY_CODE", "CHECK_MODULES", "REGISTRY", "CheckInfo", "Finding"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from wixoss_deckcheck.checks import params
 from wixoss_deckcheck.checks.registry import Finding, RuleParams, Words, check, colours_of, derived, none_for_dash
@@ -47,11 +47,9 @@ def card_pool(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     card without it is legal when a card of the same name has it (a reprint), or when
     the print the deck names has it. Level-0 LRIGs follow their own rule
     (level-zero-lrig-pool)."""
-    required, include, exclude = derived(params, "card pool", _compiled)
-    if not required and not exclude:
+    rule = derived(params, "card pool", _PoolRule.of)
+    if not rule.required and not rule.exclude:
         return
-    same_name = params.get("same_name", True)
-    exempt_level_zero = params.get("exempt_level_zero_lrigs", False)
     icons_of_number, icons_of_name = _icons(deck).icons_of_number, _icons(deck).icons_of_name
     # The verdict depends only on the card, the printed number and the rule: remember it.
     legal = derived(params, "legal prints", lambda _params: set())
@@ -61,24 +59,44 @@ def card_pool(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
             continue
         # The print the deck names counts too: an alias may name a print the pool lacks.
         icons = icons_of_number(entry.number)
-        if same_name:
+        if rule.same_name:
             icons = icons | icons_of_name(card)
-        if exclude and exclude.matches(entry, same_name):
-            yield Finding(
-                (entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "excluded"}
-            )
-            continue
-        if not required or icons & required or (exempt_level_zero and _is_level_zero_lrig(card)):
-            if not exclude:
-                legal.add((entry.number, card.key))
-            continue
-        if not (include and include.matches(entry, same_name)):
-            yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(required), args={"why": "no_icon"})
+        why = rule.why_not(entry, icons)
+        if why:
+            yield Finding((entry,), entry.section, entry.line, sorted(icons), sorted(rule.required), args={"why": why})
+        elif why is None and not rule.exclude:
+            legal.add((entry.number, card.key))
 
 
-def _compiled(params: RuleParams) -> tuple[frozenset[str], _Selection, _Selection]:
-    """(required icons, include, exclude) of a card-pool rule."""
-    return frozenset(params.get("icons") or ()), _Selection(params.get("include")), _Selection(params.get("exclude"))
+class _PoolRule(NamedTuple):
+    """A card-pool rule as the check applies it: its icons, its own card lists, its options."""
+
+    required: frozenset[str]
+    include: _Selection
+    exclude: _Selection
+    same_name: bool
+    exempt_level_zero: bool
+
+    @classmethod
+    def of(cls, params: RuleParams) -> _PoolRule:
+        return cls(
+            frozenset(params.get("icons") or ()),
+            _Selection(params.get("include")),
+            _Selection(params.get("exclude")),
+            params.get("same_name", True),
+            params.get("exempt_level_zero_lrigs", False),
+        )
+
+    def why_not(self, entry: ResolvedEntry, icons: frozenset[str]) -> str | None:
+        """Why the card of ``entry`` (carrying ``icons``) is not in the pool: ``excluded`` or
+        ``no_icon``; None when its icons (or its level 0) put it in, "" when the rule's own
+        list does."""
+        if self.exclude and self.exclude.matches(entry, self.same_name):
+            return "excluded"
+        required = self.required
+        if not required or icons & required or (self.exempt_level_zero and _is_level_zero_lrig(entry.card)):
+            return None
+        return "" if self.include and self.include.matches(entry, self.same_name) else "no_icon"
 
 
 class _Selection:

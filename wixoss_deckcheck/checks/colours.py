@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from wixoss_deckcheck.checks import params
@@ -38,21 +38,9 @@ def colour_outside_lrig_colours(deck: ResolvedDeck, params: RuleParams) -> Itera
         for entry in deck.section(section)
         if entry.card.colors and not entry.card.token
     ]
-    lrigs_param = params.get("lrigs", "starting-trio")
-    if lrigs_param == "all":
-        options = [frozenset(c for e in deck.lrig if e.card.is_lrig for c in e.card.colors)]
-    elif lrigs_param == "level-zero":
-        options = [frozenset(c for e in deck.level_zero_lrigs for c in e.card.colors)]
-    else:
-        options = _trio_colours(deck.level_zero_lrigs)
-    best: tuple[int, frozenset[str]] | None = None
-    for available in options:  # the start the player would choose: the one that leaves fewest cards out
-        uncovered = sum(1 for _section, entry in entries if not _covered(entry.card.colors, available, every))
-        if best is None or uncovered < best[0]:
-            best = (uncovered, available)
-    if best is None or best[0] == 0:
+    available = _fewest_left_out(entries, _colour_options(deck, params.get("lrigs", "starting-trio")), every)
+    if available is None:
         return
-    available = best[1]
     for section, entry in entries:
         colours = set(entry.card.colors)
         if not _covered(entry.card.colors, available, every):
@@ -70,20 +58,50 @@ def _covered(colours: tuple[str, ...], available: frozenset[str], every: bool) -
     return set(colours) <= available if every else bool(set(colours) & available)
 
 
+def _colours_of(entries: Iterable[ResolvedEntry]) -> frozenset[str]:
+    return frozenset(c for e in entries for c in e.card.colors)
+
+
+def _colour_options(deck: ResolvedDeck, lrigs: str) -> list[frozenset[str]]:
+    """The colour sets a game of the deck may start with, as option ``lrigs`` counts them."""
+    if lrigs == "all":
+        return [_colours_of(e for e in deck.lrig if e.card.is_lrig)]
+    if lrigs == "level-zero":
+        return [_colours_of(deck.level_zero_lrigs)]
+    return _trio_colours(deck.level_zero_lrigs)
+
+
+def _fewest_left_out(
+    entries: list[tuple[str, ResolvedEntry]], options: list[frozenset[str]], every: bool
+) -> frozenset[str] | None:
+    """The colours of the start the player would choose, the first that leaves the fewest cards
+    out; None when one leaves none out."""
+    best: tuple[int, frozenset[str]] | None = None
+    for available in options:
+        uncovered = sum(1 for _section, entry in entries if not _covered(entry.card.colors, available, every))
+        if best is None or uncovered < best[0]:
+            best = (uncovered, available)
+    return None if best is None or best[0] == 0 else best[1]
+
+
 def _trio_colours(zeros: list[ResolvedEntry]) -> list[frozenset[str]]:
     """The colours of each start a deck can open with: three level-0 LRIGs (one LRIG and two
     ASSIST LRIGs when the deck has them), or all of them when it has three or fewer."""
     if len(zeros) <= 3:
-        return [frozenset(c for e in zeros for c in e.card.colors)]
+        return [_colours_of(zeros)]
     centers = [e for e in zeros if e.card.type == "LRIG"] or zeros
     out = set()
     for center in centers:
-        others = [e for e in zeros if e is not center]
-        assists = [e for e in others if e.card.type == "ASSIST_LRIG"]
-        pool = assists if len(assists) >= 2 else others
-        for pair in combinations(pool, 2):
-            out.add(frozenset(c for e in (center, *pair) for c in e.card.colors))
+        for pair in combinations(_assists_beside(center, zeros), 2):
+            out.add(_colours_of((center, *pair)))
     return sorted(out, key=sorted) or [frozenset()]
+
+
+def _assists_beside(center: ResolvedEntry, zeros: list[ResolvedEntry]) -> list[ResolvedEntry]:
+    """The level-0 LRIGs that may start beside ``center``: its ASSIST LRIGs when there are two."""
+    others = [e for e in zeros if e is not center]
+    assists = [e for e in others if e.card.type == "ASSIST_LRIG"]
+    return assists if len(assists) >= 2 else others
 
 
 @check(
@@ -104,24 +122,10 @@ def lrig_type_colour_clash(deck: ResolvedDeck, params: RuleParams) -> Iterator[F
     that differ clash (the literal reading, which rejects those official designs).
     Colourless LRIGs clash with none."""
     reading = params.get("reading", "no-shared-colour")
-    by_type: dict[str, list[ResolvedEntry]] = {}
-    colour_sets: dict[str, set[frozenset[str]]] = {}
-    for entry in deck.lrig:
-        card = entry.card
-        if card.colors and card.type in LRIG_TYPES:
-            for lrig_type in card.lrig_types:
-                by_type.setdefault(lrig_type, []).append(entry)
-                colour_sets.setdefault(lrig_type, set()).add(frozenset(card.colors))
+    by_type, colour_sets = _by_lrig_type(deck)
     reported: set[tuple[str, ...]] = set()
     for lrig_type, sets in colour_sets.items():
-        if len(sets) < 2:
-            continue  # the usual deck: every LRIG type in one colour set
-        clashing = {
-            colours
-            for colours in sets
-            for other in sets
-            if other is not colours and other != colours and _clash(colours, other, reading)
-        }
+        clashing = _clashing(sets, reading)
         if not clashing:
             continue
         entries = [e for e in by_type[lrig_type] if frozenset(e.card.colors) in clashing]
@@ -137,6 +141,26 @@ def lrig_type_colour_clash(deck: ResolvedDeck, params: RuleParams) -> Iterator[F
             1,
             args={"type": lrig_type},
         )
+
+
+def _by_lrig_type(deck: ResolvedDeck) -> tuple[dict[str, list[ResolvedEntry]], dict[str, set[frozenset[str]]]]:
+    """The coloured LRIGs of each LRIG type, and the colour sets of each type."""
+    by_type: dict[str, list[ResolvedEntry]] = {}
+    colour_sets: dict[str, set[frozenset[str]]] = {}
+    for entry in deck.lrig:
+        card = entry.card
+        if card.colors and card.type in LRIG_TYPES:
+            for lrig_type in card.lrig_types:
+                by_type.setdefault(lrig_type, []).append(entry)
+                colour_sets.setdefault(lrig_type, set()).add(frozenset(card.colors))
+    return by_type, colour_sets
+
+
+def _clashing(sets: set[frozenset[str]], reading: str) -> set[frozenset[str]]:
+    """The colour sets of one LRIG type that clash with another of them under ``reading``."""
+    if len(sets) < 2:
+        return set()  # the usual deck: every LRIG type in one colour set
+    return {colours for colours in sets for other in sets if other != colours and _clash(colours, other, reading)}
 
 
 def _clash(colours: frozenset[str], other: frozenset[str], reading: str) -> bool:

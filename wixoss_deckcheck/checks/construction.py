@@ -176,10 +176,9 @@ def starting_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     centers = sum(e.count for e in zeros if e.card.type == "LRIG")
     if centers == 0:
         return  # level-zero-lrig reports a deck with no level-0 LRIG at all
-    possible = [n for n in counts if total >= n]
-    if not possible:
-        yield Finding(tuple(zeros), "lrig", zeros[0].line if zeros else None, total, counts)
-    elif not params.get("more_level_zero_allowed", True) and total not in counts:
+    can_start = any(total >= n for n in counts)
+    exact = not params.get("more_level_zero_allowed", True)
+    if not can_start or (exact and total not in counts):  # a center is a level-0 LRIG: zeros has one
         yield Finding(tuple(zeros), "lrig", zeros[0].line, total, counts)
 
 

@@ -45,6 +45,14 @@ register(
 )
 
 
+#: (where the sheet puts a card, whether it has a Life Burst) → what is wrong (a word of the messages).
+_SHEET_PROBLEMS = {
+    ("burst-ticked", True): "sheet_ticked_has_burst",
+    ("burst", False): "sheet_unticked_no_burst",
+    ("plain", True): "sheet_burst_in_plain_rows",
+}
+
+
 @check("WX004", "sheet-life-burst-box", "error", "Decklist sheet: the Life Burst rows and box", kind="sheet")
 def sheet_life_burst_box(deck: ResolvedDeck, params: Any) -> Iterator[Finding]:
     """On the official decklist sheet, rows 1-20 hold the cards with a Life Burst, and a card
@@ -58,13 +66,6 @@ def sheet_life_burst_box(deck: ResolvedDeck, params: Any) -> Iterator[Finding]:
         if mark is None:
             continue
         index, where = mark
-        burst = bool(entry.card.life_burst)
-        problem = None
-        if where == "burst-ticked" and burst:
-            problem = "sheet_ticked_has_burst"
-        elif where == "burst" and not burst:
-            problem = "sheet_unticked_no_burst"
-        elif where == "plain" and burst:
-            problem = "sheet_burst_in_plain_rows"
+        problem = _SHEET_PROBLEMS.get((where, bool(entry.card.life_burst)))
         if problem:
             yield Finding(cards=(entry,), section="main", line=entry.line, args={"row": index, "problem": problem})

@@ -13,20 +13,18 @@ need 3 LRIGs on the field. LRIG types compare after width folding (ＬｏＶ = L
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import combinations
 from types import ModuleType
 from typing import Any
 
-from wixoss_deckcheck.checks.registry import Finding, RuleParams, Words, check, colours_of, none_for_dash
-from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.checks.registry import Finding, RuleParams, check, colours_of, none_for_dash
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
-from wixoss_deckcheck.pool.normalize import name_key, type_keys
+from wixoss_deckcheck.pool.normalize import type_keys
 
 
 def _engine() -> ModuleType:
     """The rules engine's answers for the play checks, imported when a play check first runs
     (``check --play``): a plain ``check`` never loads the engine."""
-    from wixoss_deckcheck.engine.game import play_rules
+    from wixoss_deckcheck.engine.game import play_rules  # lazy: the rules engine, loaded only by check --play
 
     return play_rules
 
@@ -95,12 +93,8 @@ def grow_path(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     for entry in sorted(lrigs, key=_lv):
         if entry.card.level == 0 or id(entry) in reached or _engine().growable_from(entry, lrigs, rules):
             continue
-        mine = type_keys(entry.card.lrig_types)
-        above = [
-            o for o in lrigs if _lv(o) > _lv(entry) and id(o) not in reached and type_keys(o.card.lrig_types) & mine
-        ]
         yield Finding(
-            (entry, *above),
+            (entry, *_unreached_above(entry, lrigs, reached)),
             "lrig",
             entry.line,
             args={
@@ -109,6 +103,12 @@ def grow_path(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
                 "types": _types_text(entry.card.lrig_types) or "-",
             },
         )
+
+
+def _unreached_above(entry: ResolvedEntry, lrigs: list[ResolvedEntry], reached: set[int]) -> list[ResolvedEntry]:
+    """The unreached LRIGs above ``entry`` that share an LRIG type with it (they depend on it)."""
+    mine = type_keys(entry.card.lrig_types)
+    return [o for o in lrigs if _lv(o) > _lv(entry) and id(o) not in reached and type_keys(o.card.lrig_types) & mine]
 
 
 #: The colours of a cost the main deck cannot pay, and of the main deck, in words.
@@ -223,28 +223,41 @@ def _best_limits(deck: ResolvedDeck, params: RuleParams) -> dict[int, int]:
     reached = _engine().reachable(lrigs, rules)
     centers = [e for e in lrigs if e.card.type == "LRIG" and id(e) in reached]
     three = _can_start_three(deck, params) and rules.assists
-    upper = rules.limit_upper
     best: dict[int, int] = {}
-    for level in sorted({_lv(e) for e in centers}):
-        limit = max((e.card.limit or 0) for e in centers if _lv(e) == level)
+    for level, limit in sorted(_center_limits(centers).items()):
         with_assists = limit + (_assist_limits(deck, lrigs, level, rules) if three else 0)
-        alone = limit + (upper.bonus if upper and 1 in _counts(params) and level >= upper.min_level else 0)
-        best[level] = max(with_assists, alone)
+        best[level] = max(with_assists, limit + _upper_bonus(rules, params, level))
     return best
+
+
+def _center_limits(centers: list[ResolvedEntry]) -> dict[int, int]:
+    """The highest limit of the center LRIGs of each level."""
+    best: dict[int, int] = {}
+    for entry in centers:
+        best[_lv(entry)] = max(best.get(_lv(entry), 0), entry.card.limit or 0)
+    return best
+
+
+def _upper_bonus(rules: Any, params: RuleParams, level: int) -> int:
+    """What a 【リミットアッパー】 adds to a center of ``level`` starting alone (0 where none applies)."""
+    upper = rules.limit_upper
+    return int(upper.bonus) if upper and 1 in _counts(params) and level >= upper.min_level else 0
 
 
 def _assist_limits(deck: ResolvedDeck, lrigs: list[ResolvedEntry], level: int, rules: Any) -> int:
     """The two best assist lines (distinct level-0 LRIGs) with assists up to ``level``."""
-    lines = []
-    for zero in _zeros(deck):
-        line = {id(zero)}
-        for entry in sorted(lrigs, key=_lv):
-            if entry.card.type == "ASSIST_LRIG" and _lv(entry) <= level:
-                if any(id(o) in line and _engine().grows(o, entry, rules) for o in lrigs):
-                    line.add(id(entry))
-        lines.append(max((e.card.limit or 0) for e in lrigs if id(e) in line))
-    lines.sort(reverse=True)
+    assists = [e for e in sorted(lrigs, key=_lv) if e.card.type == "ASSIST_LRIG" and _lv(e) <= level]
+    lines = sorted((_line_limit(zero, assists, lrigs, rules) for zero in _zeros(deck)), reverse=True)
     return sum(lines[:2])
+
+
+def _line_limit(zero: ResolvedEntry, assists: list[ResolvedEntry], lrigs: list[ResolvedEntry], rules: Any) -> int:
+    """The best limit on the assist line that grows from ``zero`` through ``assists``."""
+    line = {id(zero)}
+    for entry in assists:
+        if any(id(o) in line and _engine().grows(o, entry, rules) for o in lrigs):
+            line.add(id(entry))
+    return max((e.card.limit or 0) for e in lrigs if id(e) in line)
 
 
 @check("WX206", "limit-never-fits", "warning", "SIGNI level never fits under the limit", kind="play")
@@ -264,127 +277,3 @@ def limit_never_fits(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding
         limit = max(limit for center, limit in best.items() if center >= level)
         if level > limit:
             yield Finding((entry,), "main", entry.line, level, limit, args={"level": level, "limit": limit})
-
-
-@check(
-    "WX207",
-    "starting-lrig-types-shared",
-    "warning",
-    "Starting LRIGs with the same LRIG type",
-    kind="play",
-    wording={"types": none_for_dash("types")},
-)
-def starting_lrig_types_shared(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """Two LRIGs on the field with exactly the same LRIG type cannot stay together: the
-    one that is not the center goes to the LRIG trash (RULES.md §3). A deck that starts
-    with 3 LRIGs needs three level-0 LRIGs of different types (one of them an LRIG to be
-    the center)."""
-    if not _can_start_three(deck, params):
-        return
-    zeros = _zeros(deck)
-    for trio in combinations(zeros, 3):
-        types = [type_keys(e.card.lrig_types) for e in trio]
-        if len(set(types)) == 3 and any(e.card.type == "LRIG" for e in trio):
-            return
-    by_types: dict[frozenset[str], list[ResolvedEntry]] = {}
-    for entry in zeros:
-        by_types.setdefault(type_keys(entry.card.lrig_types), []).append(entry)
-    for entries in by_types.values():
-        if len(entries) >= 2:
-            yield Finding(
-                tuple(entries),
-                "lrig",
-                entries[0].line,
-                len(entries),
-                1,
-                args={"types": _types_text(entries[0].card.lrig_types)},
-            )
-
-
-@check("WX208", "team-piece-unformed", "warning", "Team PIECE whose team the LRIGs do not form", kind="play")
-def team_piece_unformed(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """A PIECE's use condition (【使用条件】, as the card pool records it) must be met by your 3
-    LRIGs: 【チーム】<name>, all of that team (any one team when no name is given); or
-    【ドリームチーム】, so many colours among them, or one LRIG of a named colour. Checked
-    against every trio of level-0 LRIGs that can start together (different LRIG types), each
-    with the colours its line can reach; a PIECE no trio can use is reported."""
-    zeros = _zeros(deck)
-    lrigs = _lrigs(deck)
-    for entry in deck.lrig:
-        condition = _engine().piece_condition_of(entry.card) if entry.card.is_piece else None
-        if condition is None:
-            continue
-        condition = {k: v for k, v in condition.items() if k != "min_level"}  # levels are reached in play
-        trios = [t for t in combinations(zeros, 3) if len({type_keys(e.card.lrig_types) for e in t}) == 3]
-        if any(
-            _engine().condition_unmet(condition, [_with_line_colours(e, lrigs) for e in trio]) is None for trio in trios
-        ):
-            continue
-        if condition.get("kind") == "team" and condition.get("team"):
-            wanted = name_key(str(condition["team"]))
-            found = _distinct_types([e for e in zeros if e.card.team and name_key(e.card.team) == wanted])
-        else:
-            found = max((_distinct_types(list(t)) for t in trios), default=_distinct_types(zeros))
-            found = min(found, 2) if trios else found
-        yield Finding((entry,), "lrig", entry.line, found, 3, args={"team": _engine().condition_text(condition)})
-
-
-def _with_line_colours(zero: ResolvedEntry, lrigs: list[ResolvedEntry]) -> Card:
-    """A level-0 LRIG with the colours of every LRIG of its LRIG types (what its line can show)."""
-    mine = type_keys(zero.card.lrig_types)
-    colours = {c for e in lrigs if type_keys(e.card.lrig_types) & mine for c in e.card.colors} | set(zero.card.colors)
-    return zero.card._replace(colors=tuple(sorted(colours)))
-
-
-def _distinct_types(entries: list[ResolvedEntry]) -> int:
-    """How many of ``entries`` can stand together (different LRIG types), at most 3."""
-    for size in (3, 2, 1):
-        for group in combinations(entries, size):
-            if len({type_keys(e.card.lrig_types) for e in group}) == size:
-                return size
-    return 0
-
-
-@check("WX209", "two-level-zero-lrigs", "warning", "Exactly 2 level-0 LRIGs", kind="play")
-def two_level_zero_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """A game starts with 1 or 3 LRIGs, never 2: a deck with exactly 2 level-0 LRIGs
-    starts each game with one of them, which the player chooses game by game; the other
-    is not used in that game."""
-    zeros = _zeros(deck)
-    if sum(e.count for e in zeros) == 2 and 1 in _counts(params):
-        yield Finding(tuple(zeros), "lrig", zeros[0].line, 2, list(_counts(params)))
-
-
-@check("WX210", "piece-needs-three-lrigs", "warning", "PIECE in a deck that starts with 1 LRIG", kind="play")
-def piece_needs_three_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """PIECEs can only be used with 3 LRIGs on the field (printed reminder text): in a
-    deck that can only start with 1 LRIG a PIECE is legal but dead."""
-    if not _zeros(deck) or _can_start_three(deck, params):
-        return
-    for entry in deck.lrig:
-        if entry.card.is_piece:
-            yield Finding((entry,), "lrig", entry.line)
-
-
-def _start_reason(words: Words) -> Any:
-    """Why the deck cannot start, in words (``reason``: no_center or counts)."""
-    reason = words.args["reason"]
-    if reason not in ("no_center", "counts"):
-        return reason
-    return words.word(f"start_{reason}", total=words.finding.found, counts=words.amount(words.finding.allowed))
-
-
-@check("WX211", "cannot-start", "error", "The deck cannot start a game", kind="play", wording={"reason": _start_reason})
-def cannot_start(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """The game starts with a level-0 LRIG as the center (and, with 3 LRIGs, two more
-    level-0 LRIGs as assists). Reported only when the format's own construction checks
-    (WX107, WX111) are not in force to say so."""
-    if params.get("covered"):
-        return
-    zeros = _zeros(deck)
-    total = sum(e.count for e in zeros)
-    counts = _counts(params)
-    if not any(e.card.type == "LRIG" for e in zeros):
-        yield Finding(tuple(zeros), "lrig", None, 0, 1, args={"reason": "no_center"})
-    elif not any(total >= n for n in counts):
-        yield Finding(tuple(zeros), "lrig", zeros[0].line, total, list(counts), args={"reason": "counts"})

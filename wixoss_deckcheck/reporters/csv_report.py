@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
-from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
 from wixoss_deckcheck.reporters.registry import reporter
 
@@ -21,7 +21,7 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 COLUMNS = ("path", "verdict", "format", "as_of", "code", "name", "severity", "line", "section", "cards", "message")
 
 
-def _cell(value) -> str:
+def _cell(value: object) -> str:
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
@@ -31,50 +31,38 @@ BOM = "\ufeff"
 
 
 @reporter("csv")
-def render_csv(report: RunReport, excel: bool = False, **_options) -> str:
+def render_csv(report: RunReport, excel: bool = False, **_options: object) -> str:
     """The CSV text; ``excel``: a UTF-8 byte-order mark first and CRLF line ends, as Excel expects."""
     buffer = io.StringIO()
     if excel:
         buffer.write(BOM)
     writer = csv.writer(buffer, lineterminator="\r\n" if excel else "\n")
     writer.writerow(COLUMNS)
-
-    def write(row) -> None:
-        writer.writerow([_cell(value) for value in row])
-
     for result in report.results:
-        if result.error is not None:
-            write(
-                (
-                    result.path,
-                    "unreadable",
-                    result.format or "",
-                    result.as_of or "",
-                    INPUT_ERROR_ID,
-                    "unreadable-deck",
-                    "error",
-                    result.error.line or "",
-                    "",
-                    "",
-                    result.error.message,
-                )
-            )
-            continue
-        verdict = "legal" if result.legal else "illegal"
-        head = (result.path, verdict, result.format or "", result.as_of or "")
-        if not result.violations:
-            write(head + ("", "", "", "", "", "", ""))
-        for violation in result.violations:
-            write(
-                head
-                + (
-                    violation.code,
-                    violation.name,
-                    violation.severity,
-                    violation_line(violation) or "",
-                    violation.section or "",
-                    " ".join(violation.cards),
-                    violation.message,
-                )
-            )
+        writer.writerows([_cell(value) for value in row] for row in _rows(result))
     return buffer.getvalue()
+
+
+def _rows(result: DeckResult) -> list[tuple[object, ...]]:
+    """A deck's rows: one per violation, one for a deck without any, its error when unreadable
+    (None is an empty cell)."""
+    if result.error is not None:
+        error = result.error
+        where = (result.path, "unreadable", result.format, result.as_of)
+        return [where + (INPUT_ERROR_ID, "unreadable-deck", "error", error.line or "", "", "", error.message)]
+    head = (result.path, "legal" if result.legal else "illegal", result.format, result.as_of)
+    if not result.violations:
+        return [head + ("", "", "", "", "", "", "")]
+    return [
+        head
+        + (
+            violation.code,
+            violation.name,
+            violation.severity,
+            violation_line(violation) or "",
+            violation.section,
+            " ".join(violation.cards),
+            violation.message,
+        )
+        for violation in result.violations
+    ]

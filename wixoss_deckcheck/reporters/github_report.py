@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from wixoss_deckcheck.errors import MAX_PATH, printable
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
 from wixoss_deckcheck.reporters.registry import reporter
 
@@ -42,13 +42,14 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def command(kind: str, message: str, **properties) -> str:
-    props = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items() if value is not None)
+def command(kind: str, message: str, **properties: object) -> str:
+    props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items() if value is not None)
     return f"::{kind}{' ' + props if props else ''}::{escape_data(message)}"
 
 
 @reporter("github")
-def render_github(report: RunReport, **_options) -> str:
+def render_github(report: RunReport, **_options: object) -> str:
+    """A group of annotations per deck, then the counts (plain lines, never commands)."""
     messages = Messages(report.lang)
     out: list[str] = []
     for problem in report.list_problems:
@@ -56,30 +57,26 @@ def render_github(report: RunReport, **_options) -> str:
         out.append(command(kind, problem["message"], title="list"))
     for result in report.results:
         out.append(f"::group::{escape_data(result.path)}")
-        if result.error is not None:
-            out.append(
-                command(
-                    "error", result.error.message, file=result.path, line=result.error.line or 1, title=INPUT_ERROR_ID
-                )
-            )
-        for violation in result.violations:
-            kind = "error" if violation.is_error else "warning"
-            out.append(
-                command(
-                    kind,
-                    f"{violation.message} [{violation.name}]",
-                    file=result.path,
-                    line=violation_line(violation) or 1,
-                    title=violation.code,
-                )
-            )
-        if result.error is None:
-            verdict = messages.report("legal" if result.legal else "illegal")
-            counts = {"errors": len(result.errors()), "warnings": len(result.warnings())}
-            out.append(plain_line(messages.report("audit_deck", path=result.path, verdict=verdict, **counts)))
+        out.extend(_deck_commands(result, messages))
         out.append("::endgroup::")
     out.append("wixoss-deckcheck: " + messages.report("audited", **report.counts))
     codes = report.per_code()
     if codes:
         out.append("violations per code: " + ", ".join(f"{code} {count}" for code, count in codes.items()))
     return "\n".join(out) + "\n"
+
+
+def _deck_commands(result: DeckResult, messages: Messages) -> list[str]:
+    """A deck's annotations: its error, or one per violation and the verdict line."""
+    if result.error is not None:
+        error = result.error
+        return [command("error", error.message, file=result.path, line=error.line or 1, title=INPUT_ERROR_ID)]
+    out = []
+    for violation in result.violations:
+        kind = "error" if violation.is_error else "warning"
+        message = f"{violation.message} [{violation.name}]"
+        out.append(command(kind, message, file=result.path, line=violation_line(violation) or 1, title=violation.code))
+    verdict = messages.report("legal" if result.legal else "illegal")
+    counts = {"errors": len(result.errors()), "warnings": len(result.warnings())}
+    out.append(plain_line(messages.report("audit_deck", path=result.path, verdict=verdict, **counts)))
+    return out

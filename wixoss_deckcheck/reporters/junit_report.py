@@ -11,7 +11,8 @@ from __future__ import annotations
 from xml.etree import ElementTree as ET
 
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.model.results import DeckResult, RunReport
+from wixoss_deckcheck.model.violation import Violation
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, deck_fails, finding_text, violation_line
 from wixoss_deckcheck.reporters.registry import reporter
 
@@ -19,7 +20,7 @@ from wixoss_deckcheck.reporters.registry import reporter
 _english = Messages("en")
 
 
-def _violation_line(path: str, violation) -> str:
+def _violation_line(path: str, violation: Violation) -> str:
     return finding_text(
         path, violation_line(violation), violation.code, violation.severity, violation.name, violation.message
     )
@@ -35,46 +36,46 @@ def _xml_text(text: str) -> str:
 
 
 @reporter("junit")
-def render_junit(report: RunReport, strict: bool | None = None, **_options) -> str:
+def render_junit(report: RunReport, strict: bool | None = None, **_options: object) -> str:
+    """One test suite, a test case per deck (``strict``: warnings fail too; default: the run's)."""
     strict = report.strict if strict is None else strict
     suite = ET.Element("testsuite", name="wixoss-deckcheck")
-    failures = errors = 0
-    for result in report.results:
-        name = _xml_text(result.path)
-        case = ET.SubElement(
-            suite, "testcase", name=name, classname=f"wixoss-deckcheck.{result.format or 'deck'}", file=name
-        )
-        if result.error is not None:
-            errors += 1
-            error = ET.SubElement(case, "error", message=_xml_text(result.error.message), type=INPUT_ERROR_ID)
-            error.text = _xml_text(str(result.error))
-            continue
-        if deck_fails(result, strict):
-            failures += 1
-            shown = result.violations if strict else result.errors()
-            codes = sorted({v.code for v in shown})
-            failure = ET.SubElement(
-                case,
-                "failure",
-                type=",".join(codes),
-                message=_xml_text(
-                    f"{_english.plural('error', len(result.errors()))}, "
-                    f"{_english.plural('warning', len(result.warnings()))}: " + ", ".join(codes)
-                ),
-            )
-            failure.text = _xml_text("\n".join(_violation_line(result.path, v) for v in result.violations))
-        elif result.violations:
-            out = ET.SubElement(case, "system-out")
-            out.text = _xml_text("\n".join(_violation_line(result.path, v) for v in result.violations))
-    total = len(report.results)
-    for element in (suite,):
-        element.set("tests", str(total))
-        element.set("failures", str(failures))
-        element.set("errors", str(errors))
-        element.set("skipped", "0")
+    outcomes = [_test_case(suite, result, strict) for result in report.results]
+    total, failures, errors = len(report.results), outcomes.count("failure"), outcomes.count("error")
+    suite.set("tests", str(total))
+    suite.set("failures", str(failures))
+    suite.set("errors", str(errors))
+    suite.set("skipped", "0")
     root = ET.Element(
         "testsuites", name="wixoss-deckcheck", tests=str(total), failures=str(failures), errors=str(errors)
     )
     root.append(suite)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _test_case(suite: ET.Element, result: DeckResult, strict: bool) -> str:
+    """Add the test case of a deck to ``suite``; its outcome: ``error``, ``failure`` or ``pass``."""
+    name = _xml_text(result.path)
+    case = ET.SubElement(
+        suite, "testcase", name=name, classname=f"wixoss-deckcheck.{result.format or 'deck'}", file=name
+    )
+    if result.error is not None:
+        error = ET.SubElement(case, "error", message=_xml_text(result.error.message), type=INPUT_ERROR_ID)
+        error.text = _xml_text(str(result.error))
+        return "error"
+    lines = _xml_text("\n".join(_violation_line(result.path, v) for v in result.violations))
+    if deck_fails(result, strict):
+        shown = result.violations if strict else result.errors()
+        codes = sorted({v.code for v in shown})
+        counts = (
+            f"{_english.plural('error', len(result.errors()))}, {_english.plural('warning', len(result.warnings()))}"
+        )
+        failure = ET.SubElement(
+            case, "failure", type=",".join(codes), message=_xml_text(f"{counts}: " + ", ".join(codes))
+        )
+        failure.text = lines
+        return "failure"
+    if result.violations:
+        ET.SubElement(case, "system-out").text = lines
+    return "pass"

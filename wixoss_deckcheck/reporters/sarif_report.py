@@ -16,7 +16,8 @@ from typing import Any
 from urllib.parse import quote
 
 from wixoss_deckcheck import __version__
-from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.checks import BY_CODE
+from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
 from wixoss_deckcheck.reporters.registry import reporter
 
@@ -24,9 +25,8 @@ SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
 
 
-def _rules() -> list[dict]:
-    from wixoss_deckcheck.checks import BY_CODE
-
+def _rules() -> list[dict[str, Any]]:
+    """Every registered check as a SARIF rule, then ``input-error``."""
     rules = []
     for code in sorted(BY_CODE):
         info = BY_CODE[code]
@@ -57,7 +57,7 @@ def _rules() -> list[dict]:
     return rules
 
 
-def artifact_location(path: str) -> dict:
+def artifact_location(path: str) -> dict[str, str]:
     """A SARIF artifactLocation: a ``file:`` URI for an absolute path, else relative to %SRCROOT%."""
     target = Path(path)
     if target.is_absolute():
@@ -65,51 +65,55 @@ def artifact_location(path: str) -> dict:
     return {"uri": quote(target.as_posix()), "uriBaseId": SRCROOT}
 
 
-def _location(path: str, line: int | None) -> dict:
-    physical: dict = {"artifactLocation": artifact_location(path)}
+def _location(path: str, line: int | None) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": artifact_location(path)}
     if line and line >= 1:
         physical["region"] = {"startLine": line}
     return {"physicalLocation": physical}
 
 
-def build_sarif(report: RunReport) -> dict:
+def _results(result: DeckResult, index: dict[str, int]) -> list[dict[str, Any]]:
+    """The SARIF results of one deck: its input error, or one per violation."""
+    if result.error is not None:
+        return [
+            {
+                "ruleId": INPUT_ERROR_ID,
+                "ruleIndex": index[INPUT_ERROR_ID],
+                "level": "error",
+                "message": {"text": result.error.message},
+                "locations": [_location(result.path, result.error.line or 1)],  # code scanning needs a line
+            }
+        ]
+    out = []
+    for violation in result.violations:
+        entry: dict[str, Any] = {
+            "ruleId": violation.code,
+            "level": "error" if violation.is_error else "warning",
+            "message": {"text": violation.message},
+            "locations": [_location(result.path, violation_line(violation))],
+            "properties": {
+                "name": violation.name,
+                "section": violation.section,
+                "cards": list(violation.cards),
+                "kind": violation.kind,
+            },
+        }
+        if violation.code in index:
+            entry["ruleIndex"] = index[violation.code]
+        out.append(entry)
+    return out
+
+
+def build_sarif(report: RunReport) -> dict[str, Any]:
     """The SARIF log as a JSON-ready dict."""
     rules = _rules()
     index = {rule["id"]: position for position, rule in enumerate(rules)}
-    results = []
-    for result in report.results:
-        if result.error is not None:
-            results.append(
-                {
-                    "ruleId": INPUT_ERROR_ID,
-                    "ruleIndex": index[INPUT_ERROR_ID],
-                    "level": "error",
-                    "message": {"text": result.error.message},
-                    "locations": [_location(result.path, result.error.line or 1)],  # code scanning needs a line
-                }
-            )
-            continue
-        for violation in result.violations:
-            entry: dict[str, Any] = {
-                "ruleId": violation.code,
-                "level": "error" if violation.is_error else "warning",
-                "message": {"text": violation.message},
-                "locations": [_location(result.path, violation_line(violation))],
-                "properties": {
-                    "name": violation.name,
-                    "section": violation.section,
-                    "cards": list(violation.cards),
-                    "kind": violation.kind,
-                },
-            }
-            if violation.code in index:
-                entry["ruleIndex"] = index[violation.code]
-            results.append(entry)
+    results = [item for result in report.results for item in _results(result, index)]
     notifications = [
         {"level": "error" if problem["severity"] == "error" else "warning", "message": {"text": problem["message"]}}
         for problem in report.list_problems
     ]
-    invocation: dict = {"executionSuccessful": True}
+    invocation: dict[str, Any] = {"executionSuccessful": True}
     if notifications:
         invocation["toolConfigurationNotifications"] = notifications
     run = {
@@ -130,5 +134,5 @@ def build_sarif(report: RunReport) -> dict:
 
 
 @reporter("sarif")
-def render_sarif(report: RunReport, **_options) -> str:
+def render_sarif(report: RunReport, **_options: object) -> str:
     return json.dumps(build_sarif(report), ensure_ascii=False, indent=2) + "\n"

@@ -6,10 +6,12 @@ can jump to the decklist line.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.reporters.ci_common import finding_text
 from wixoss_deckcheck.reporters.registry import reporter
 
@@ -32,64 +34,79 @@ def render_text(
     verbose: bool = False,
     to_terminal: bool = False,
     quiet: bool = False,
-    **_options,
+    **_options: object,
 ) -> str:
     """The human report; ``quiet`` leaves out the lines of decks that are legal with no finding."""
     messages = Messages(report.lang)
-    out: list[str] = []
-
-    def style(text: str, **kwargs) -> str:
-        return click.style(text, **kwargs) if color else text
-
-    if verbose:
-        out.extend(verbose_lines(report, messages))
-    list_error = any(problem["severity"] == "error" for problem in report.list_problems)
+    style = Style(color)
+    out: list[str] = verbose_lines(report, messages) if verbose else []
     for problem in report.list_problems:
         if problem["severity"] == "error" and to_terminal:
             continue  # on a terminal the error line goes to stderr, once
         if verbose or problem["severity"] == "error":
             out.append(style(f"{problem['severity']}: {problem['message']}", fg=_COLOURS[problem["severity"]]))
     for result in report.results:
-        if result.error is not None:
-            if not to_terminal:  # on a terminal the error line goes to stderr, once
-                error = messages.error_line(result.error).removeprefix("error: ")
-                out.append(style(error, fg="red", bold=True) + f"  [{messages.report('unreadable')}]")
-            continue
-        for violation in result.violations:
-            severity = messages.severity(violation.severity)
-            name = messages.check_name(violation.code, violation.name)
-            code = style(violation.code, fg=_COLOURS[violation.severity], bold=True)
-            out.append(finding_text(result.path, violation.line, code, severity, name, violation.message))
-        if quiet and result.legal and not result.violations:
-            continue
-        verdict = messages.report("legal" if result.legal else "illegal")
-        verdict = style(verdict, fg="green" if result.legal else "red", bold=True)
-        out.append(
-            messages.report(
-                "deck_summary",
-                path=result.path,
-                verdict=verdict,
-                main=result.counts.get("main", 0),
-                lrig=result.counts.get("lrig", 0),
-                life_burst=result.counts.get("life_burst", 0),
-                errors=len(result.errors()),
-                warnings=len(result.warnings()),
-            )
-            + (f" — {result.format}, {result.as_of}" if verbose else "")
-        )
-    counts = report.counts
-    if list_error:  # a broken format table: no verdict on any deck (exit 2)
-        pass
-    elif counts["total"] == 1:
-        if counts["unreadable"]:
-            out.append(messages.report("verdict_one_unreadable"))
-        else:
-            out.append(messages.report("verdict_one_legal" if counts["legal"] else "verdict_one_illegal"))
-    else:
-        if counts["unreadable"]:
-            out.append(messages.report("verdict_unreadable", unreadable=counts["unreadable"], total=counts["total"]))
-        if counts["illegal"]:
-            out.append(messages.report("verdict_illegal", illegal=counts["illegal"], total=counts["total"]))
-        elif not counts["unreadable"]:
-            out.append(messages.report("verdict_all_legal", total=counts["total"]))
+        out.extend(_deck_lines(result, messages, style, verbose, to_terminal, quiet))
+    if not any(problem["severity"] == "error" for problem in report.list_problems):
+        out.extend(_verdict_lines(report.counts, messages))  # a broken format table: no verdict (exit 2)
     return "\n".join(out) + "\n"
+
+
+class Style:
+    """``click.style`` when the report is coloured, else the text as it is."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def __call__(self, text: str, **kwargs: Any) -> str:
+        return click.style(text, **kwargs) if self.color else text
+
+
+def _deck_lines(
+    result: DeckResult, messages: Messages, style: Style, verbose: bool, to_terminal: bool, quiet: bool
+) -> list[str]:
+    """One deck's lines: its findings, then its summary (none for a legal deck without findings
+    when ``quiet``); an unreadable deck's error, unless that goes to the terminal's stderr."""
+    if result.error is not None:
+        if to_terminal:  # on a terminal the error line goes to stderr, once
+            return []
+        error = messages.error_line(result.error).removeprefix("error: ")
+        return [style(error, fg="red", bold=True) + f"  [{messages.report('unreadable')}]"]
+    out = []
+    for violation in result.violations:
+        severity = messages.severity(violation.severity)
+        name = messages.check_name(violation.code, violation.name)
+        code = style(violation.code, fg=_COLOURS[violation.severity], bold=True)
+        out.append(finding_text(result.path, violation.line, code, severity, name, violation.message))
+    if quiet and result.legal and not result.violations:
+        return out
+    verdict = messages.report("legal" if result.legal else "illegal")
+    verdict = style(verdict, fg="green" if result.legal else "red", bold=True)
+    summary = messages.report(
+        "deck_summary",
+        path=result.path,
+        verdict=verdict,
+        main=result.counts.get("main", 0),
+        lrig=result.counts.get("lrig", 0),
+        life_burst=result.counts.get("life_burst", 0),
+        errors=len(result.errors()),
+        warnings=len(result.warnings()),
+    )
+    out.append(summary + (f" — {result.format}, {result.as_of}" if verbose else ""))
+    return out
+
+
+def _verdict_lines(counts: dict[str, int], messages: Messages) -> list[str]:
+    """The closing verdict: of the one deck, or how many of all were unreadable, illegal or legal."""
+    if counts["total"] == 1:
+        if counts["unreadable"]:
+            return [messages.report("verdict_one_unreadable")]
+        return [messages.report("verdict_one_legal" if counts["legal"] else "verdict_one_illegal")]
+    out = []
+    if counts["unreadable"]:
+        out.append(messages.report("verdict_unreadable", unreadable=counts["unreadable"], total=counts["total"]))
+    if counts["illegal"]:
+        out.append(messages.report("verdict_illegal", illegal=counts["illegal"], total=counts["total"]))
+    elif not counts["unreadable"]:
+        out.append(messages.report("verdict_all_legal", total=counts["total"]))
+    return out

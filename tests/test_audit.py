@@ -135,12 +135,12 @@ def test_json_made_by_the_workers_is_the_json_of_the_whole_report(tmp_path, full
 
 
 def test_expand_paths_dirs_globs_stdin_and_missing(tmp_path):
-    for name in ("a.txt", "b.yaml", "c.yml", "d.json", "e.cod", "f.deck", "g.md", "h.TXT", "i.xlsx"):
+    for name in ("a.txt", "b.yaml", "c.yml", "d.json", "e.cod", "f.deck", "g.md", "h.TXT", "i.xlsx", "j.xlsm"):
         (tmp_path / name).write_text("x", encoding="utf-8")
     (tmp_path / "nested" / "deeper").mkdir(parents=True)
     (tmp_path / "nested" / "deeper" / "z.txt").write_text("x", encoding="utf-8")
     found = [Path(p).name for p in expand_paths([str(tmp_path)])]
-    assert found == ["a.txt", "b.yaml", "c.yml", "d.json", "e.cod", "f.deck", "h.TXT", "i.xlsx", "z.txt"]
+    assert found == ["a.txt", "b.yaml", "c.yml", "d.json", "e.cod", "f.deck", "h.TXT", "i.xlsx", "j.xlsm", "z.txt"]
     assert {Path(p).suffix.lower() for p in expand_paths([str(tmp_path)])} == set(DECK_SUFFIXES)
     globbed = expand_paths([str(tmp_path / "**" / "*.txt")])
     assert [Path(p).name for p in globbed] == ["a.txt", "z.txt"]

@@ -10,6 +10,7 @@ import click
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.checking.session import run_check
 from wixoss_deckcheck.cli.habits import first_step_hint, use_color, verbosity
+from wixoss_deckcheck.cli.history import history_options, run_history, wants_history
 from wixoss_deckcheck.cli.options import (
     apply_settings,
     cardpool_option,
@@ -62,6 +63,7 @@ from wixoss_deckcheck.reporters import render
 @click.option(
     "--play", is_flag=True, help="Also analyse whether the deck can be played as built (play findings WX201-WX211)."
 )
+@history_options
 @config_option
 @no_config_option
 @click.pass_context
@@ -69,6 +71,8 @@ def check_command(ctx: click.Context, **params: Any) -> None:
     """Check each DECK (text, YAML, JSON, webxoss export, Cockatrice .cod, decklist sheet .xlsx; - reads
     standard input) and name every problem."""
     options = apply_settings(ctx, params)  # settings file < command line
+    if wants_history(options):
+        sys.exit(run_history(options))
     decks, output = options["decks"], options["output"]
     output_format = choose_output_format(options["output_format"], options["excel"])
     if output:  # refused before any deck is read: a directory, a FIFO, a link, an input deck

@@ -289,6 +289,13 @@ class Messages:
         value = primary.get(key, english.get(key, key))
         return value.format_map(Counted(self, args)) if args else value
 
+    def history(self, key: str, **args: object) -> str:
+        """A text of a deck's history, ``formats diff`` and ``audit --changed-since`` (the
+        ``history:`` section)."""
+        primary, english = self._section("history")
+        value = primary.get(key, english.get(key, key))
+        return str(value.format_map(Counted(self, args)) if args else value)
+
     def simulate(self, key: str, **args) -> str:
         """A text of ``simulate``'s report and pictures (the ``simulate:`` section)."""
         primary, english = self._section("simulate")

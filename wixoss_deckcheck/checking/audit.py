@@ -235,8 +235,9 @@ def run_audit(
     return session.report(results, table, day, problems)
 
 
-def _parallel(paths: list[str], settings: RunSettings, jobs: int):
-    """(results, list problems) of each batch, in order, from worker processes.
+def _parallel(paths: list[str], settings: RunSettings, jobs: int, work: Callable | None = None):
+    """(results, list problems) of each batch, in order, from worker processes (``work``
+    of ``(settings, batch)``: by default each deck's check).
 
     When the workers cannot start (a system without working process semaphores, too
     many open files) or one of them dies (killed, out of memory), the batches not yet
@@ -246,6 +247,7 @@ def _parallel(paths: list[str], settings: RunSettings, jobs: int):
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    work = work or _check_chunk
     chunks = _chunks(paths, jobs)
     done = 0
     try:
@@ -255,7 +257,7 @@ def _parallel(paths: list[str], settings: RunSettings, jobs: int):
             max_workers=min(jobs, len(chunks)), mp_context=context, initializer=_init_worker, initargs=(settings,)
         ) as executor:
             try:
-                for outcome in executor.map(_check_chunk, [(settings, chunk) for chunk in chunks]):
+                for outcome in executor.map(work, [(settings, chunk) for chunk in chunks]):
                     yield outcome
                     done += 1
             except KeyboardInterrupt:
@@ -265,7 +267,7 @@ def _parallel(paths: list[str], settings: RunSettings, jobs: int):
     except (BrokenProcessPool, OSError, NotImplementedError):
         pass
     for chunk in chunks[done:]:
-        yield _check_chunk((settings, chunk))
+        yield work((settings, chunk))
 
 
 def _stop_now(executor) -> None:

@@ -9,6 +9,7 @@ import click
 
 from wixoss_deckcheck.checking.audit import expand_paths, run_audit
 from wixoss_deckcheck.checking.run_settings import RunSettings
+from wixoss_deckcheck.cli.changed import changed_since_option, run_changed_audit
 from wixoss_deckcheck.cli.habits import first_step_hint, use_color, verbosity
 from wixoss_deckcheck.cli.options import (
     apply_settings,
@@ -73,6 +74,7 @@ from wixoss_deckcheck.reporters.summary import render_summary
 @click.option(
     "--follow-symlinks", is_flag=True, help="Follow symbolic links that lead outside the audited folders."
 )
+@changed_since_option
 @config_option
 @no_config_option
 @click.pass_context
@@ -94,6 +96,8 @@ def audit_command(ctx: click.Context, **params: Any) -> None:
     if output:  # refused before any deck is read: a directory, a FIFO, a link, an input deck
         check_output_path(output, paths)
     output_format = choose_output_format(options["output_format"], options["excel"])
+    if options["changed_since"]:  # only the decks whose verdict changed since that day
+        ctx.exit(run_changed_audit(paths, options, output_format, _stderr_is_terminal()))
     settings = RunSettings.from_options(options, json_in_workers=output_format in ("json", "json-lines"))
     report = _run(paths, settings, options["jobs"], options["progress"])
     report.strict = bool(options["strict"])

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from wixoss_deckcheck.checks import REGISTRY
+from wixoss_deckcheck.cli.formats_diff import diff_command
 from wixoss_deckcheck.cli.habits import verbosity
 from wixoss_deckcheck.cli.options import lang_option, text_or_json_option
 from wixoss_deckcheck.messages import Messages, current_language
@@ -47,6 +48,9 @@ def formats_group(ctx: click.Context, output_format: str, lang: str | None) -> N
         click.echo("\n".join(table.id for table in tables))
     else:
         _list_text(tables)
+
+
+formats_group.add_command(diff_command)
 
 
 def _summary(table: FormatTable) -> dict[str, Any]:

@@ -3,32 +3,39 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import Any
 
 import click
 
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option, text_or_json_option
 from wixoss_deckcheck.decklist import load_deck
-from wixoss_deckcheck.engine.game.setup import load_game_deck, load_simulation_deck
+from wixoss_deckcheck.engine.game.setup import SimulationDeck, load_game_deck, load_simulation_deck
 from wixoss_deckcheck.engine.goldfish.run import DEFAULT_GAMES, run_goldfish
 from wixoss_deckcheck.engine.odds.exact_hand import hand_choice
-from wixoss_deckcheck.engine.odds.model import build_model
-from wixoss_deckcheck.engine.odds.policy import load_policy
+from wixoss_deckcheck.engine.odds.model import DeckModel, build_model
+from wixoss_deckcheck.engine.odds.policy import MulliganPolicy, load_policy
 from wixoss_deckcheck.engine.odds.simulate import (
+    Group,
     build_report,
     choose_backend,
     default_groups,
     hit_group,
     run_simulation,
 )
+from wixoss_deckcheck.engine.odds.tally import Tally
 from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.messages import Messages, current_language
+from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.reporters.play.plot import check_plot_path, write_plot
 from wixoss_deckcheck.reporters.play.simulation_text import render_simulation
 from wixoss_deckcheck.tables.loading import load_format
 
 MAX_GAMES = 100_000_000
+#: Games simulated without --games, per back end (the pure-Python one is slower).
+DEFAULT_SIMULATED_GAMES = {"numpy": 100_000, "python": 10_000}
 MAX_TURNS = 40
 
 
@@ -123,29 +130,7 @@ MAX_TURNS = 40
 )
 @lang_option
 @cardpool_option
-def simulate_command(
-    deck,
-    format_id,
-    games,
-    seed,
-    first,
-    turns,
-    output_format,
-    hit,
-    by_turn,
-    hand,
-    returned,
-    at_least,
-    mulligan,
-    plot,
-    goldfish,
-    trace,
-    crushes,
-    as_of,
-    backend,
-    cardpool,
-    lang,
-):
+def simulate_command(**options: Any) -> None:
     """Simulate setup and early turns of DECK: P(card or group seen) by turn, Life Burst in the
     Life Cloth, grow colours in ener, hand and ener by turn; --goldfish plays the turns alone.
 
@@ -153,102 +138,160 @@ def simulate_command(
     answer carries its standard error and the number of games. Card effects are out of scope.
     The text report and the --plot picture are in the language of --lang (else the locale).
     """
-    lang = lang or current_language()
-    messages = Messages(lang)
+    simulate(Request(**options))
 
-    if by_turn is not None and hit is None:
-        raise UsageError("--by-turn needs --hit")
-    if hit is not None and goldfish:
-        raise UsageError("--hit answers one question; run --goldfish without it")
-    if (hand or returned) and hit is None:
-        raise UsageError("--hand and --return need --hit (the question to answer)")
-    if (trace or crushes) and not goldfish:
-        raise UsageError("--trace and --opponent-crushes need --goldfish")
-    goldfish_games = games
-    if plot:
-        check_plot_path(plot)
-    backend_name, _module = choose_backend(backend)
-    if games is None:
-        games = 100_000 if backend_name == "numpy" else 10_000
-    pool = CardPool.load(locate_pool(cardpool))
-    loaded = load_simulation_deck(deck, pool, format_id, as_of)
-    warn_if_illegal(deck, pool, loaded.format, loaded.as_of)
-    resolved = loaded.resolved
-    cards = {e.card.number: e.card for e in (*resolved.main, *resolved.lrig)}
-    model = build_model(
-        [(e.card, e.count) for e in resolved.main], [e.card for e in resolved.lrig], loaded.start_counts
-    )
-    policy = load_policy(mulligan, pool)
-    if hit is not None:
-        target = hit_group(hit, model, pool)
-        groups = [target]
-        turns = by_turn or 0
-    else:
-        target = None
-        groups = default_groups(model)
-        if turns is None:
-            turns = 10 if goldfish else 6
+
+@dataclass(frozen=True)
+class Request:
+    """What ``simulate`` was asked, as click parsed it."""
+
+    deck: str
+    format_id: str | None
+    games: int | None
+    seed: int | None
+    first: bool
+    turns: int | None
+    output_format: str
+    hit: str | None
+    by_turn: int | None
+    hand: str | None
+    returned: str | None
+    at_least: int
+    mulligan: str
+    plot: str | None
+    goldfish: bool
+    trace: str | None
+    crushes: int
+    as_of: str | None
+    backend: str
+    cardpool: str | None
+    lang: str | None
+
+
+@dataclass(frozen=True)
+class Question:
+    """The groups a run answers about, the ``--hit`` group among them and its turn (or None), the turns played."""
+
+    groups: list[Group]
+    target: Group | None
+    turns: int
+    by_turn: int | None = None
+
+
+def simulate(request: Request) -> None:
+    """Run the simulation ``request`` asks for and write its report to standard output."""
+    check_combinations(request)
+    messages = Messages(request.lang or current_language())
+    if request.plot:
+        check_plot_path(request.plot)
+    backend, _module = choose_backend(request.backend)
+    pool = CardPool.load(locate_pool(request.cardpool))
+    loaded = load_simulation_deck(request.deck, pool, request.format_id, request.as_of)
+    warn_if_illegal(request.deck, pool, loaded.format, loaded.as_of)
+    model = model_of(loaded)
+    policy = load_policy(request.mulligan, pool)
+    question = ask(request, model, pool)
     tally, config, used = run_simulation(
         model,
         policy,
-        groups,
-        games=games,
-        seed=seed,
-        first=first,
-        turns=turns,
+        question.groups,
+        games=request.games or DEFAULT_SIMULATED_GAMES[backend],
+        seed=request.seed,
+        first=request.first,
+        turns=question.turns,
         goldfish=False,
-        at_least=at_least,
-        backend=backend_name,
-        life_cloth=hit is None,
+        at_least=request.at_least,
+        backend=backend,
+        life_cloth=request.hit is None,
     )
-    meta = {"deck": deck, "format": loaded.format, "as_of": loaded.as_of}
-    report = build_report(
-        model,
-        policy,
-        groups,
-        tally,
-        config,
-        used,
-        meta,
-        hit=target,
-        by_turn=(by_turn or 0) if hit is not None else None,
-    )
-    if goldfish:
-        engine_deck = load_game_deck(deck, pool, loaded.format, loaded.as_of)
-        report["goldfish"] = run_goldfish(
-            engine_deck, policy, goldfish_games or DEFAULT_GAMES, config.seed, first, turns, crushes, trace
-        )
-    if plot:
-        hit_curve = None
-        if target is not None:
-            hit_curve = {
-                "term": target.selector.text,
-                "cards": [model.cards[i].number for i in target.members],
-                "turns": list(range(turns + 1)),
-                "values": [tally.hits[0][t] / tally.games for t in range(turns + 1)],
-            }
-        write_plot(report, plot, hit_curve, lang=messages.lang, cards=cards)
-    if hand and target is not None:
-        report["hand_choice"] = judge_hand(hand, returned or "", model, pool, target, at_least, by_turn or 0, first)
-    if output_format == "json":
+    meta = {"deck": request.deck, "format": loaded.format, "as_of": loaded.as_of}
+    report = build_report(model, policy, question.groups, tally, config, used, meta, question.target, question.by_turn)
+    if request.goldfish:
+        report["goldfish"] = play_goldfish(request, pool, policy, loaded, config.seed, question.turns)
+    if request.plot:
+        curve = hit_curve(question, model, tally)
+        write_plot(report, request.plot, curve, lang=messages.lang, cards=cards_of(loaded))
+    if request.hand and question.target is not None:
+        report["hand_choice"] = judge_hand(request, model, pool, question.target)
+    echo_report(report, request, messages, cards_of(loaded))
+
+
+def model_of(loaded: SimulationDeck) -> DeckModel:
+    """The deck model of a resolved deck, with the format's start counts."""
+    resolved = loaded.resolved
+    return build_model([(e.card, e.count) for e in resolved.main], [e.card for e in resolved.lrig], loaded.start_counts)
+
+
+def cards_of(loaded: SimulationDeck) -> dict[str, Card]:
+    """The deck's cards by number (the names the report is written with)."""
+    return {entry.card.number: entry.card for entry in (*loaded.resolved.main, *loaded.resolved.lrig)}
+
+
+def check_combinations(request: Request) -> None:
+    """A usage error for options that need another one, or that exclude each other."""
+    if request.hit is None:
+        if request.by_turn is not None:
+            raise UsageError("--by-turn needs --hit")
+        if request.hand or request.returned:
+            raise UsageError("--hand and --return need --hit (the question to answer)")
+    elif request.goldfish:
+        raise UsageError("--hit answers one question; run --goldfish without it")
+    if (request.trace or request.crushes) and not request.goldfish:
+        raise UsageError("--trace and --opponent-crushes need --goldfish")
+
+
+def play_goldfish(
+    request: Request, pool: CardPool, policy: MulliganPolicy, loaded: SimulationDeck, seed: int, turns: int
+) -> dict[str, Any]:
+    """``--goldfish``: both seats played through the rules engine (the report's ``goldfish`` section)."""
+    engine_deck = load_game_deck(request.deck, pool, loaded.format, loaded.as_of)
+    games = request.games or DEFAULT_GAMES
+    return run_goldfish(engine_deck, policy, games, seed, request.first, turns, request.crushes, request.trace)
+
+
+def ask(request: Request, model: DeckModel, pool: CardPool) -> Question:
+    """``--hit``: one group, up to ``--by-turn``; else every default group, 6 turns (10 with --goldfish)."""
+    if request.hit is not None:
+        target = hit_group(request.hit, model, pool)
+        return Question([target], target, request.by_turn or 0, request.by_turn or 0)
+    turns = request.turns if request.turns is not None else 10 if request.goldfish else 6
+    return Question(default_groups(model), None, turns)
+
+
+def hit_curve(question: Question, model: DeckModel, tally: Tally) -> dict[str, Any] | None:
+    """The ``--hit`` group's curve for the plot (None without ``--hit``)."""
+    target, turns = question.target, question.turns
+    if target is None:
+        return None
+    return {
+        "term": target.selector.text,
+        "cards": [model.cards[i].number for i in target.members],
+        "turns": list(range(turns + 1)),
+        "values": [tally.hits[0][t] / tally.games for t in range(turns + 1)],
+    }
+
+
+def echo_report(report: dict[str, Any], request: Request, messages: Messages, cards: dict[str, Card]) -> None:
+    """The report as JSON, or as text with the keep-or-return answer under it."""
+    if request.output_format == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
-    else:
-        click.echo(render_simulation(report, messages.lang, cards), nl=False)
-        if "hand_choice" in report:
-            choice = report["hand_choice"]
-            click.echo(
-                messages.simulate(
-                    "hand_choice",
-                    hand=hand,
-                    keep=f"{100 * choice['keep']:.2f}%",
-                    returned=returned or messages.simulate("nothing"),
-                    ret=f"{100 * choice['return']:.2f}%",
-                    better=messages.simulate(f"better_{choice['better']}"),
-                )
+        return
+    click.echo(render_simulation(report, messages.lang, cards), nl=False)
+    if "hand_choice" in report:
+        choice = report["hand_choice"]
+        click.echo(
+            messages.simulate(
+                "hand_choice",
+                hand=request.hand,
+                keep=f"{100 * choice['keep']:.2f}%",
+                returned=request.returned or messages.simulate("nothing"),
+                ret=f"{100 * choice['return']:.2f}%",
+                better=messages.simulate(f"better_{choice['better']}"),
             )
+        )
 
 
-def warn_if_illegal(deck: str, pool, format_id: str | None, as_of: str | None) -> None:
+def warn_if_illegal(deck: str, pool: CardPool, format_id: str | None, as_of: str | None) -> None:
     """A warning on stderr when the deck is not legal in the format on the day (it is simulated as built)."""
     result = Checker(pool, load_format(format_id), as_of).check(load_deck(deck))
     if not result.legal:
@@ -260,8 +303,9 @@ def warn_if_illegal(deck: str, pool, format_id: str | None, as_of: str | None) -
         )
 
 
-def judge_hand(hand: str, returned: str, model, pool, target, at_least: int, turn: int, first: bool) -> dict:
+def judge_hand(request: Request, model: DeckModel, pool: CardPool, target: Group) -> dict[str, Any]:
     """``--hand``/``--return``: the exact keep-or-return answer for the ``--hit`` question."""
+
     def kinds(text: str) -> list[int]:
         out = []
         for ref in (part.strip() for part in text.split(",") if part.strip()):
@@ -272,5 +316,9 @@ def judge_hand(hand: str, returned: str, model, pool, target, at_least: int, tur
             out.append(index)
         return out
 
-    answer = hand_choice(kinds(hand), kinds(returned), model.counts, target.members, at_least, turn, first)
+    hand, returned = request.hand or "", request.returned or ""
+    turn = request.by_turn or 0
+    answer = hand_choice(
+        kinds(hand), kinds(returned), model.counts, target.members, request.at_least, turn, request.first
+    )
     return {"hand": hand, "return": returned, **answer}

@@ -26,8 +26,9 @@ The player (the same in both back ends):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wixoss_deckcheck.engine.odds.rules import SETUP_CARDS
 from wixoss_deckcheck.errors import InputError
@@ -107,6 +108,10 @@ class DeckModel:
             return 0
         return _depth(self.center, self.nodes, self.center_next)
 
+    def starting(self) -> list[int]:
+        """The LRIGs the game starts with: the center, then the assists."""
+        return ([self.center] if self.center is not None else []) + self.assists
+
     def center_path(self) -> list[LrigNode]:
         """The preferred grow path of the center, level by level."""
         path: list[LrigNode] = []
@@ -133,12 +138,34 @@ def build_model(
     main: Sequence[tuple[Card, int]], lrig: Sequence[Card], start_counts: Sequence[int] = (1, 3)
 ) -> DeckModel:
     """Prepare a deck: ``main`` as (card, copies) pairs, ``lrig`` the LRIG-deck cards."""
-    merged: dict[str, list] = {}
+    cards, counts = _merge_main(main)
+    payers = _Payers(cards)
+    nodes = _lrig_nodes(lrig, payers)
+    center_next = _successors(nodes, "LRIG")
+    assist_next = _successors(nodes, "ASSIST_LRIG")
+    notes: list[str] = []
+    start = _start_lrigs(nodes, start_counts, notes)
+    center = _choose_center(nodes, center_next, notes)
+    assists = _choose_assists(nodes, center, assist_next, notes) if start == 3 and center is not None else []
+    model = DeckModel(cards, counts, nodes, center, center_next, assists, assist_next, start, notes)
+    model.path_cost = {node.index: _rest_of_path(node.index, nodes, center_next) for node in nodes}
+    field_types: set[str] = set()  # the LRIG types the field can hold: the starting LRIGs' lines
+    for lrig_id in model.starting():
+        field_types |= _line_types(lrig_id, nodes, center_next if lrig_id == center else assist_next)
+    top = model.max_level
+    for card in cards:
+        _add_card_choices(model, card, top, field_types)
+    model.colour_sets.extend(payers.colour_sets)
+    model.multi_ener.extend(payers.multi)
+    return model
+
+
+def _merge_main(main: Sequence[tuple[Card, int]]) -> tuple[list[Card], list[int]]:
+    """The main deck's cards, copies of one number merged; too few cards for a game is an input error."""
+    merged: dict[str, tuple[Card, int]] = {}
     for card, count in main:
-        if card.number in merged:
-            merged[card.number][1] += count
-        else:
-            merged[card.number] = [card, count]
+        first, copies = merged.get(card.number, (card, 0))
+        merged[card.number] = (first, copies + count)
     cards = [card for card, _ in merged.values()]
     counts = [count for _, count in merged.values()]
     size = sum(counts)
@@ -146,109 +173,126 @@ def build_model(
         raise InputError(
             f"the main deck has {size} cards; a game needs at least {SETUP_CARDS} (5 in hand and 7 Life Cloth)"
         )
+    return cards, counts
 
-    lrigs = [card for card in lrig if card.is_lrig and card.level is not None]
-    zeros = [card for card in lrigs if card.level == 0]
-    nodes: list[LrigNode] = []
-    # grow costs are filled in below, once the payers are known
-    raw_nodes = [(card, type_keys(card.lrig_types)) for card in lrigs]
 
-    colour_sets = [frozenset(card.colors) for card in cards]
-    multi = [bool(card.multi_ener) for card in cards]
-    payers = {
-        colour: tuple(
-            sorted(
-                (k for k in range(len(cards)) if colour in colour_sets[k] or multi[k]),
-                key=lambda k: (multi[k], len(colour_sets[k]), k),
+class _Payers:
+    """Which main-deck cards pay each colour, in the greedy payment's order: single-colour
+    cards first, then multicolour cards, multi-ener cards last (colourless: any card)."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.colour_sets = [frozenset(card.colors) for card in cards]
+        self.multi = [bool(card.multi_ener) for card in cards]
+        multi, colour_sets = self.multi, self.colour_sets
+        self.by_colour = {
+            colour: tuple(
+                sorted(
+                    (k for k in range(len(cards)) if colour in colour_sets[k] or multi[k]),
+                    key=lambda k: (multi[k], len(colour_sets[k]), k),
+                )
             )
-        )
-        for colour in COLOURS
-    }
-    colourless = tuple(sorted(range(len(cards)), key=lambda k: (multi[k], k)))
+            for colour in COLOURS
+        }
+        self.colourless = tuple(sorted(range(len(cards)), key=lambda k: (multi[k], k)))
 
-    def steps(cost) -> tuple[CostStep, ...]:
+    def steps(self, cost: Mapping[str, Any] | None) -> tuple[CostStep, ...]:
+        """A grow cost as the steps the greedy payment takes."""
         cost = cost or {}
-        out = [CostStep(c, int(cost[c]), payers[c]) for c in COLOURS if cost.get(c)]
-        for choice in cost.get("choice") or ():  # either/or symbols (《青/黒》): a card of any of the colours
-            colours = [c for c in choice["colours"] if c in payers]
-            either = {k for c in colours for k in payers[c]}
-            step = CostStep(
-                "|".join(colours), int(choice["amount"]), tuple(sorted(either, key=lambda k: (multi[k], k)))
-            )
-            out.append(step)
+        out = [CostStep(c, int(cost[c]), self.by_colour[c]) for c in COLOURS if cost.get(c)]
+        out += [self._either(choice) for choice in cost.get("choice") or ()]
         if cost.get("colorless"):
-            out.append(CostStep("colorless", int(cost["colorless"]), colourless))
+            out.append(CostStep("colorless", int(cost["colorless"]), self.colourless))
         return tuple(out)
 
-    for index, (card, types) in enumerate(raw_nodes):
-        nodes.append(LrigNode(index, card, card.level or 0, card.limit or 0, types, steps(card.grow_cost)))
+    def _either(self, choice: Mapping[str, Any]) -> CostStep:
+        """An either/or symbol (《青/黒》): a card of any of its colours pays it."""
+        colours = [c for c in choice["colours"] if c in self.by_colour]
+        either = {k for c in colours for k in self.by_colour[c]}
+        multi = self.multi
+        return CostStep("|".join(colours), int(choice["amount"]), tuple(sorted(either, key=lambda k: (multi[k], k))))
 
-    def successors(kinds: tuple[str, ...]) -> dict[int, list[int]]:
-        graph: dict[int, list[int]] = {}
-        for node in nodes:
-            options = [
-                other
-                for other in nodes
-                if other.card.type in kinds and other.level == node.level + 1 and other.types & node.types
-            ]
-            options.sort(key=lambda other: (other.cost_total, other.index))
-            graph[node.index] = [other.index for other in options]
-        return graph
 
-    center_next = successors(("LRIG",))
-    assist_next = successors(("ASSIST_LRIG",))
-    notes: list[str] = []
-    zero_count = len(zeros)
-    start = 3 if 3 in start_counts and zero_count >= 3 else 1
+def _lrig_nodes(lrig: Sequence[Card], payers: _Payers) -> list[LrigNode]:
+    """The LRIG-deck cards with a level (LRIGs and ASSIST LRIGs), their grow costs as payment steps."""
+    lrigs = [card for card in lrig if card.is_lrig and card.level is not None]
+    return [
+        LrigNode(
+            index, card, card.level or 0, card.limit or 0, type_keys(card.lrig_types), payers.steps(card.grow_cost)
+        )
+        for index, card in enumerate(lrigs)
+    ]
+
+
+def _start_lrigs(nodes: Sequence[LrigNode], start_counts: Sequence[int], notes: list[str]) -> int:
+    """3 when the format allows it and the deck has 3 level-0 LRIGs, else 1."""
+    zeros = sum(1 for node in nodes if node.level == 0)
+    start = 3 if 3 in start_counts and zeros >= 3 else 1
     if start == 1 and 1 not in start_counts:
         notes.append("the format starts with 3 LRIGs but the deck has fewer level-0 LRIGs; simulated with 1")
-    centers = [n for n in nodes if n.level == 0 and n.card.type == "LRIG"]
-    center = None
-    if centers:
-        center = max(centers, key=lambda n: (_depth(n.index, nodes, center_next), -n.index)).index
-    else:
-        notes.append("the LRIG deck has no level-0 LRIG to be the center; no grow is simulated")
-    assists: list[int] = []
-    if start == 3 and center is not None:
-        others = [n for n in nodes if n.level == 0 and n.index != center]
-        others.sort(key=lambda n: (-_depth(n.index, nodes, assist_next), n.index))
-        chosen = others[:2]
-        seen_types = [nodes[center].types]
-        for node in chosen:
-            if node.types in seen_types:
-                notes.append(
-                    f"assist {node.card.name} ({node.card.number}) has the same LRIG type as another "
-                    "starting LRIG and is removed from the field at the start"
-                )
-                continue
-            seen_types.append(node.types)
-            assists.append(node.index)
+    return start
 
-    model = DeckModel(cards, counts, nodes, center, center_next, assists, assist_next, start, notes)
-    model.path_cost = {node.index: _rest_of_path(node.index, nodes, center_next) for node in nodes}
-    field_types = set()
-    for start_node in ([center] if center is not None else []) + assists:
-        field_types |= _line_types(start_node, nodes, center_next if start_node == center else assist_next)
-    top = model.max_level
-    for card in cards:
-        level = card.level if card.type == "SIGNI" and card.level is not None else -1
-        model.levels.append(level)
-        model.is_signi.append(card.type == "SIGNI")
-        model.guard.append(bool(card.guard))
-        model.life_burst.append(bool(card.life_burst))
-        limited_ok = not card.limiting or bool(type_keys(card.limiting) & field_types)
-        placeable = card.type == "SIGNI" and 0 <= level <= top and limited_ok
-        model.placeable.append(placeable)
-        if card.guard:
-            score = 200 + max(level, 0)
-        elif placeable:
-            score = 100 + level
-        else:
-            score = 0
-        model.charge_score.append(score)
-    model.colour_sets.extend(colour_sets)
-    model.multi_ener.extend(multi)
-    return model
+
+def _successors(nodes: Sequence[LrigNode], kind: str) -> dict[int, list[int]]:
+    """For each LRIG: the LRIGs of ``kind`` one level up sharing an LRIG type, cheapest first."""
+    graph: dict[int, list[int]] = {}
+    for node in nodes:
+        options = [
+            other
+            for other in nodes
+            if other.card.type == kind and other.level == node.level + 1 and other.types & node.types
+        ]
+        options.sort(key=lambda other: (other.cost_total, other.index))
+        graph[node.index] = [other.index for other in options]
+    return graph
+
+
+def _choose_center(nodes: Sequence[LrigNode], center_next: dict[int, list[int]], notes: list[str]) -> int | None:
+    """The level-0 LRIG whose line reaches the highest level (ties: the first listed)."""
+    centers = [n for n in nodes if n.level == 0 and n.card.type == "LRIG"]
+    if not centers:
+        notes.append("the LRIG deck has no level-0 LRIG to be the center; no grow is simulated")
+        return None
+    return max(centers, key=lambda n: (_depth(n.index, nodes, center_next), -n.index)).index
+
+
+def _choose_assists(
+    nodes: Sequence[LrigNode], center: int, assist_next: dict[int, list[int]], notes: list[str]
+) -> list[int]:
+    """The two other level-0 LRIGs with the longest assist lines, less those whose LRIG types
+    are another starting LRIG's (removed at the start)."""
+    others = [n for n in nodes if n.level == 0 and n.index != center]
+    others.sort(key=lambda n: (-_depth(n.index, nodes, assist_next), n.index))
+    assists: list[int] = []
+    seen_types = [nodes[center].types]
+    for node in others[:2]:
+        if node.types in seen_types:
+            notes.append(
+                f"assist {node.card.name} ({node.card.number}) has the same LRIG type as another "
+                "starting LRIG and is removed from the field at the start"
+            )
+            continue
+        seen_types.append(node.types)
+        assists.append(node.index)
+    return assists
+
+
+def _add_card_choices(model: DeckModel, card: Card, top: int, field_types: set[str]) -> None:
+    """What the player reads of one main-deck card: its level, whether it can be placed, its charge score."""
+    level = card.level if card.type == "SIGNI" and card.level is not None else -1
+    model.levels.append(level)
+    model.is_signi.append(card.type == "SIGNI")
+    model.guard.append(bool(card.guard))
+    model.life_burst.append(bool(card.life_burst))
+    limited_ok = not card.limiting or bool(type_keys(card.limiting) & field_types)
+    placeable = card.type == "SIGNI" and 0 <= level <= top and limited_ok
+    model.placeable.append(placeable)
+    if card.guard:
+        score = 200 + max(level, 0)
+    elif placeable:
+        score = 100 + level
+    else:
+        score = 0
+    model.charge_score.append(score)
 
 
 def _rest_of_path(start: int, nodes: Sequence[LrigNode], graph: dict[int, list[int]]) -> tuple[CostStep, ...]:

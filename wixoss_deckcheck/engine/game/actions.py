@@ -87,35 +87,91 @@ def use(
     game: Game, main_kind: int | None, lrig_id: int | None, paid: Sequence[int], coins: int = 0, opponent: bool = False
 ) -> Problem | None:
     """Use a SPELL from the hand, or an ARTS, PIECE or KEY from the LRIG deck, paying its cost exactly."""
-    state, book = game.state, game.book
-    card = book.main_cards[main_kind] if main_kind is not None else book.lrig_cards[lrig_id or 0]
+    if main_kind is not None:
+        return _use_from_hand(game, main_kind, paid, coins, opponent)
+    return _use_from_lrig_deck(game, lrig_id, paid, coins, opponent)
+
+
+def _use_from_hand(game: Game, kind: int, paid: Sequence[int], coins: int, opponent: bool) -> Problem | None:
+    book, state = game.book, game.state
+    card = book.main_cards[kind]
+    problem = (  # the first problem, in the order the rules are checked
+        _usable(game, card, opponent)
+        or _in_hand(game, kind)
+        or _limiting(game, card, book.limiting_types[kind])
+        or pay(game, book.main_costs[kind], paid, coins)
+    )
+    if problem is not None:
+        return problem
+    state.hand[kind] -= 1
+    state.trash[kind] += 1
+    settle(game)
+    return None
+
+
+def _use_from_lrig_deck(
+    game: Game, lrig_id: int | None, paid: Sequence[int], coins: int, opponent: bool
+) -> Problem | None:
+    book = game.book
+    card = book.lrig_cards[lrig_id or 0]
+    problem = _usable(game, card, opponent) or _in_lrig_deck(game, card, lrig_id)
+    if problem is not None:
+        return problem
+    assert lrig_id is not None
+    problem = _limiting(game, card, card_types(card)) or pay(game, book.use_costs[lrig_id], paid, coins)
+    if problem is not None:
+        return problem
+    _put_away(game, card, lrig_id)
+    settle(game)
+    return None
+
+
+def _usable(game: Game, card: Card, opponent: bool) -> Problem | None:
+    """A card that can be used (SPELL, ARTS, PIECE, KEY), at a time it may be used."""
     if card.type not in USE_TYPES:
         return Problem("wrong-card-type", {"card": card.name, "type": card.type, "action": "use"})
+    return _use_timing(game, card.type, opponent)
+
+
+def _use_timing(game: Game, card_type: str, opponent: bool) -> Problem | None:
+    """A SPELL, PIECE or KEY in your main phase; an ARTS in the main phase, before the attacks,
+    or in the opponent's turn."""
+    state = game.state
     if opponent or state.phase == OPPONENT:
-        if card.type != "ARTS" or state.phase != OPPONENT:
-            return Problem("phase-order", {"phase": f"use of a {card.type}", "now": PHASE_NAMES[state.phase]})
-    else:
-        problem = enter(game, MAIN if card.type != "ARTS" else max(MAIN, min(state.phase, ATTACK)))
-        if problem is not None:
-            return problem
-        if card.type != "ARTS" and state.phase != MAIN:
-            return Problem("phase-order", {"phase": f"use of a {card.type}", "now": PHASE_NAMES[state.phase]})
-        if state.phase == ATTACK and (
-            state.lrig_attacked or any(state.signi_attacked)
-        ):  # ARTS come in the step before attacks
-            return Problem("phase-order", {"phase": "use of an ARTS", "now": "the attacks have begun"})
-    if main_kind is not None:
-        if state.hand[main_kind] <= 0:
-            return Problem("card-not-in-zone", {"card": book.main_name(main_kind), "zone": "hand"})
-        limited, cost = book.limiting_types[main_kind], book.main_costs[main_kind]
-    else:
-        assert lrig_id is not None
-        if not state.lrig_deck[lrig_id]:
-            return Problem("card-not-in-zone", {"card": card.name, "zone": "LRIG deck"})
-        limited, cost = frozenset(card_types(card)), book.use_costs[lrig_id]
-        problem = piece_condition(game, lrig_id) if card.type in ("PIECE", "RELAY_PIECE") else None
-        if problem is not None:
-            return problem
+        if card_type != "ARTS" or state.phase != OPPONENT:
+            return Problem("phase-order", {"phase": f"use of a {card_type}", "now": PHASE_NAMES[state.phase]})
+        return None
+    return _own_turn_timing(game, card_type)
+
+
+def _own_turn_timing(game: Game, card_type: str) -> Problem | None:
+    state = game.state
+    problem = enter(game, MAIN if card_type != "ARTS" else max(MAIN, min(state.phase, ATTACK)))
+    if problem is not None:
+        return problem
+    if card_type != "ARTS" and state.phase != MAIN:
+        return Problem("phase-order", {"phase": f"use of a {card_type}", "now": PHASE_NAMES[state.phase]})
+    if state.phase == ATTACK and (state.lrig_attacked or any(state.signi_attacked)):  # ARTS come before the attacks
+        return Problem("phase-order", {"phase": "use of an ARTS", "now": "the attacks have begun"})
+    return None
+
+
+def _in_hand(game: Game, kind: int) -> Problem | None:
+    if game.state.hand[kind] <= 0:
+        return Problem("card-not-in-zone", {"card": game.book.main_name(kind), "zone": "hand"})
+    return None
+
+
+def _in_lrig_deck(game: Game, card: Card, lrig_id: int | None) -> Problem | None:
+    """The card is in the LRIG deck (and a PIECE's condition is met)."""
+    assert lrig_id is not None
+    if not game.state.lrig_deck[lrig_id]:
+        return Problem("card-not-in-zone", {"card": card.name, "zone": "LRIG deck"})
+    return piece_condition(game, lrig_id) if card.type in ("PIECE", "RELAY_PIECE") else None
+
+
+def _limiting(game: Game, card: Card, limited: frozenset[str]) -> Problem | None:
+    """A card limited to LRIG types needs a center of one of them."""
     if limited and not limited & game.center_types():
         return Problem(
             "limiting",
@@ -125,24 +181,21 @@ def use(
                 "center_types": "/".join(sorted(game.center_types())) or "-",
             },
         )
-    problem = pay(game, cost, paid, coins)
-    if problem is not None:
-        return problem
-    if main_kind is not None:
-        state.hand[main_kind] -= 1
-        state.trash[main_kind] += 1
-    else:
-        assert lrig_id is not None
-        state.lrig_deck[lrig_id] = False
-        if card.type in ("PIECE", "RELAY_PIECE"):
-            state.removed.append(lrig_id)  # a used PIECE is removed from the game
-        elif card.type == "KEY":
-            state.lrig_trash.extend(state.lrig_zone_keys)  # one KEY at a time: the one before goes to the LRIG trash
-            state.lrig_zone_keys = [lrig_id]
-        else:
-            state.lrig_trash.append(lrig_id)
-    settle(game)
     return None
+
+
+def _put_away(game: Game, card: Card, lrig_id: int) -> None:
+    """Where a used LRIG-deck card goes: a PIECE is removed from the game, a KEY stays in the
+    LRIG zone (one at a time: the one before goes to the LRIG trash), an ARTS to the LRIG trash."""
+    state = game.state
+    state.lrig_deck[lrig_id] = False
+    if card.type in ("PIECE", "RELAY_PIECE"):
+        state.removed.append(lrig_id)
+    elif card.type == "KEY":
+        state.lrig_trash.extend(state.lrig_zone_keys)
+        state.lrig_zone_keys = [lrig_id]
+    else:
+        state.lrig_trash.append(lrig_id)
 
 
 def card_types(card: Card) -> frozenset[str]:

@@ -195,26 +195,38 @@ def check_event(game: Game, resolver: Resolver, event: Event) -> list[Outcome]:
 
 def _place_in_turn(game: Game, event: Event) -> Problem | None:
     """Move the game to the event's turn: a new own turn, or the opponent's turn after yours."""
-    state, turn, action = game.state, event.turn, event.action
-    setup = action in SETUP_ACTIONS or (action == "draw" and turn == 0)
-    opponent = action in OPPONENT_ACTIONS or (action == "use" and event.data.get("opponent"))
-    order = Problem(
-        "turn-order",
-        {"turn": turn, "now": state.turn, "phase": "opponent's turn" if state.phase == OPPONENT else "your turn"},
-    )
-    if setup:
-        return None if turn == 0 and state.phase == SETUP else order
-    if opponent:
-        if turn != state.turn or (turn == 0 and game.first):
-            return order
-        return phases.to_opponent(game) if state.phase != OPPONENT else None
+    action = event.action
+    if action in SETUP_ACTIONS or (action == "draw" and event.turn == 0):
+        return None if event.turn == 0 and game.state.phase == SETUP else _out_of_order(game, event)
+    if action in OPPONENT_ACTIONS or (action == "use" and event.data.get("opponent")):
+        return _to_opponents_turn(game, event)
+    return _to_own_turn(game, event)
+
+
+def _out_of_order(game: Game, event: Event) -> Problem:
+    state = game.state
+    now = "opponent's turn" if state.phase == OPPONENT else "your turn"
+    return Problem("turn-order", {"turn": event.turn, "now": state.turn, "phase": now})
+
+
+def _to_opponents_turn(game: Game, event: Event) -> Problem | None:
+    """An opponent's-turn event carries the number of your last turn (the first player's turn 0 has none)."""
+    state = game.state
+    if event.turn != state.turn or (event.turn == 0 and game.first):
+        return _out_of_order(game, event)
+    return phases.to_opponent(game) if state.phase != OPPONENT else None
+
+
+def _to_own_turn(game: Game, event: Event) -> Problem | None:
+    """Your turn N goes on, or turn N+1 begins (a card effect's move may come in the opponent's turn)."""
+    state, turn = game.state, event.turn
     if turn == state.turn and state.phase not in (SETUP, OPPONENT):
         return None
-    if turn == state.turn and state.phase == OPPONENT and action == "move":
+    if turn == state.turn and state.phase == OPPONENT and event.action == "move":
         return None
     if turn == state.turn + 1 and turn >= 1:
         return phases.begin_turn(game, turn)
-    return order
+    return _out_of_order(game, event)
 
 
 def _zone(data: dict) -> int:
@@ -281,27 +293,47 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict], Problem | None]] = {
 }
 
 
-def describe(data: dict) -> str:
+def _cards(data: dict[str, Any], key: str = "cards") -> str:
+    return ", ".join(data.get(key, [])) or "nothing"
+
+
+def _describe_grow(data: dict[str, Any]) -> str:
+    if data["action"] == "assist_grow":
+        return f"assist grow ({data['side']}) to {data.get('card', '')}"
+    return f"grow to {data.get('card', '')}"
+
+
+def _describe_move(data: dict[str, Any]) -> str:
+    by = f" by {data['by']}" if data.get("by") else ""
+    return f"move {data.get('card', '')} from {data['from']} to {data['to']}{by}"
+
+
+def _describe_charge(data: dict[str, Any]) -> str:
+    return (
+        f"charge {data.get('card', '')} from the field"
+        if data.get("from") == "field"
+        else f"charge {data.get('card', '')}".strip()
+    )
+
+
+_DESCRIPTIONS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "draw": lambda data: f"draw {_cards(data)}",
+    "life_cloth": lambda data: f"life cloth {_cards(data)}",
+    "trash": lambda data: f"trash {_cards(data)}",
+    "mulligan": lambda data: f"mulligan: return {_cards(data, 'return')}, draw {_cards(data)}",
+    "grow": _describe_grow,
+    "assist_grow": _describe_grow,
+    "place": lambda data: f"place {data.get('card', '')} in zone {data['zone']}",
+    "attack": lambda data: f"attack with zone {data['zone']}" if "zone" in data else "attack with the center LRIG",
+    "move": _describe_move,
+    "end": lambda data: f"end (discard {_cards(data, 'discard')})",
+    "charge": _describe_charge,
+}
+
+
+def describe(data: dict[str, Any]) -> str:
     """A short English description of an event: ``grow to X``, ``draw A, B`` ..."""
     action = data["action"]
-    card = data.get("card", "")
-    if action in ("draw", "life_cloth", "trash"):
-        return f"{action.replace('_', ' ')} {', '.join(data['cards']) or 'nothing'}"
-    if action == "mulligan":
-        back, new = ", ".join(data["return"]) or "nothing", ", ".join(data["cards"]) or "nothing"
-        return f"mulligan: return {back}, draw {new}"
-    if action in ("grow", "assist_grow"):
-        side = f" ({data['side']})" if action == "assist_grow" else ""
-        return f"{'assist grow' if side else 'grow'}{side} to {card}"
-    if action == "place":
-        return f"place {card} in zone {data['zone']}"
-    if action == "attack":
-        return f"attack with zone {data['zone']}" if "zone" in data else "attack with the center LRIG"
-    if action == "move":
-        by = f" by {data['by']}" if data.get("by") else ""
-        return f"move {card} from {data['from']} to {data['to']}{by}"
-    if action == "end":
-        return f"end (discard {', '.join(data.get('discard', [])) or 'nothing'})"
-    if action == "charge" and data.get("from") == "field":
-        return f"charge {card} from the field"
-    return f"{action} {card}".strip()
+    if action in _DESCRIPTIONS:
+        return _DESCRIPTIONS[action](data)
+    return f"{action} {data.get('card', '')}".strip()

@@ -81,23 +81,34 @@ def choose_start(book: Book, rules: GameRules) -> tuple[int, tuple[int, ...]]:
     if not centers:
         raise ValueError("the LRIG deck has no level-0 LRIG to be the center")
     depth = {lrig_id: len(_path(book, lrig_id, "LRIG", rules)) for lrig_id in centers}
-    assist_depth = {lrig_id: len(_path(book, lrig_id, "ASSIST_LRIG", rules)) for lrig_id in zeros}
-    if 3 in rules.start_counts and len(zeros) >= 3:
-        trios = []
-        for center in centers:
-            for pair in combinations([z for z in zeros if z != center], 2):
-                types = [book.lrig_types[center], *(book.lrig_types[a] for a in pair)]
-                if len(set(types)) == 3:
-                    trios.append((depth[center], sum(assist_depth[a] for a in pair), -center, center, pair))
-        if trios:
-            best = max(trios)
-            return best[3], best[4]
-        if 1 not in rules.start_counts:  # 3 required: the best trio, one of them removed by the rules
-            center = max(centers, key=lambda lrig_id: (depth[lrig_id], -lrig_id))
-            others = sorted((z for z in zeros if z != center), key=lambda z: (-assist_depth[z], z))[:2]
-            return center, tuple(others)
     center = max(centers, key=lambda lrig_id: (depth[lrig_id], -lrig_id))
+    if 3 not in rules.start_counts or len(zeros) < 3:
+        return center, ()
+    assist_depth = {lrig_id: len(_path(book, lrig_id, "ASSIST_LRIG", rules)) for lrig_id in zeros}
+    trio = _best_trio(book, centers, zeros, depth, assist_depth)
+    if trio is not None:
+        return trio
+    if 1 not in rules.start_counts:  # 3 required: the best trio, one of them removed by the rules
+        others = sorted((z for z in zeros if z != center), key=lambda z: (-assist_depth[z], z))[:2]
+        return center, tuple(others)
     return center, ()
+
+
+def _best_trio(
+    book: Book, centers: list[int], zeros: list[int], depth: dict[int, int], assist_depth: dict[int, int]
+) -> tuple[int, tuple[int, ...]] | None:
+    """A center and two assists whose LRIG types all differ: the center's line longest, then the
+    assists' lines, then the first listed center; None when no three differ."""
+    trios = []
+    for center in centers:
+        for pair in combinations([z for z in zeros if z != center], 2):
+            types = [book.lrig_types[center], *(book.lrig_types[a] for a in pair)]
+            if len(set(types)) == 3:
+                trios.append((depth[center], sum(assist_depth[a] for a in pair), -center, center, pair))
+    if not trios:
+        return None
+    best = max(trios)
+    return best[3], best[4]
 
 
 def build_plan(book: Book, rules: GameRules) -> Plan:
@@ -107,24 +118,46 @@ def build_plan(book: Book, rules: GameRules) -> Plan:
     assist_paths = [_path(book, a, "ASSIST_LRIG", rules, frozenset({book.lrig_cards[a].key})) for a in assists]
     arts = [lrig_id for lrig_id, card in enumerate(book.lrig_cards) if card.type == "ARTS"]
     plan = Plan(center, assists, center_path, assist_paths, arts)
-    costs = [book.grow_costs[lrig_id] for lrig_id in center_path]
-    plan.center_rest = [merge(*costs[i:]) for i in range(len(costs) + 1)]
-    plan.later = merge(
-        *(book.grow_costs[lrig_id] for path in assist_paths for lrig_id in path), *(book.use_costs[a] for a in arts)
-    )
-    line_types = set(book.lrig_types[center]).union(*(book.lrig_types[lrig_id] for lrig_id in center_path))
-    top = max([book.lrig_level(center), *(book.lrig_level(lrig_id) for lrig_id in center_path)])
+    _keep_costs_in_view(book, plan)
+    line = [center, *center_path]
+    line_types = set[str]().union(*(book.lrig_types[lrig_id] for lrig_id in line))
+    top = max(book.lrig_level(lrig_id) for lrig_id in line)
     for kind in range(len(book.main_cards)):
-        placeable = book.is_signi[kind] and 0 <= book.signi_levels[kind] <= top
-        placeable = placeable and (not book.limiting_types[kind] or bool(book.limiting_types[kind] & line_types))
+        placeable = _placeable(book, kind, top, line_types)
         plan.placeable.append(placeable)
-        if book.is_guard[kind]:
-            plan.keep.append(GUARD_VALUE + max(book.signi_levels[kind], 0))
-        elif placeable:
-            plan.keep.append(SIGNI_VALUE + 10 * book.signi_levels[kind])
-        else:
-            plan.keep.append(5 if book.is_signi[kind] else 0)
-    for lrig_id in range(len(book.lrig_cards)):
-        grows_into = "ASSIST_LRIG" if book.lrig_cards[lrig_id].type == "ASSIST_LRIG" or lrig_id in assists else "LRIG"
-        plan.options[lrig_id] = _next(book, lrig_id, grows_into, rules)
+        plan.keep.append(_keep_value(book, kind, placeable))
+    plan.options = _grow_options(book, assists, rules)
     return plan
+
+
+def _keep_costs_in_view(book: Book, plan: Plan) -> None:
+    """The center path's remaining grow costs from each step on; the assists' grows and the ARTS."""
+    costs = [book.grow_costs[lrig_id] for lrig_id in plan.center_path]
+    plan.center_rest = [merge(*costs[i:]) for i in range(len(costs) + 1)]
+    assist_grows = (book.grow_costs[lrig_id] for path in plan.assist_paths for lrig_id in path)
+    plan.later = merge(*assist_grows, *(book.use_costs[a] for a in plan.arts))
+
+
+def _grow_options(book: Book, assists: tuple[int, ...], rules: GameRules) -> dict[int, list[int]]:
+    """For each LRIG id: what it may grow into (an assist into ASSIST LRIGs, a center into LRIGs)."""
+    options = {}
+    for lrig_id, card in enumerate(book.lrig_cards):
+        grows_into = "ASSIST_LRIG" if card.type == "ASSIST_LRIG" or lrig_id in assists else "LRIG"
+        options[lrig_id] = _next(book, lrig_id, grows_into, rules)
+    return options
+
+
+def _placeable(book: Book, kind: int, top: int, line_types: set[str]) -> bool:
+    """A SIGNI the center's line can hold: its level at most the line's top, its limiting types on the line."""
+    if not book.is_signi[kind] or not 0 <= book.signi_levels[kind] <= top:
+        return False
+    return not book.limiting_types[kind] or bool(book.limiting_types[kind] & line_types)
+
+
+def _keep_value(book: Book, kind: int, placeable: bool) -> int:
+    """How much a card is worth keeping in the hand: a guard most, a placeable SIGNI by its level."""
+    if book.is_guard[kind]:
+        return GUARD_VALUE + max(book.signi_levels[kind], 0)
+    if placeable:
+        return SIGNI_VALUE + 10 * book.signi_levels[kind]
+    return 5 if book.is_signi[kind] else 0

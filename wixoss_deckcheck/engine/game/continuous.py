@@ -68,6 +68,8 @@ def _same_type(game: Game) -> None:
 
 
 def _overflow(game: Game) -> None:
+    """SIGNI above the center's level or not matching its limiting condition, then SIGNI over
+    the limit, go to the trash (the checks come first: this runs after every action)."""
     state, book = game.state, game.book
     zones = state.signi_zones
     if zones == _EMPTY:
@@ -81,17 +83,23 @@ def _overflow(game: Game) -> None:
                 fits = False
     if fits and total <= game.limit():
         return
-    for zone, kind in enumerate(zones):
+    _trash_misfits(game, top)
+    limit = game.limit()
+    while game.field_levels() > limit:  # the highest level first (in a real game the player chooses)
+        zone = max((z for z in range(len(zones)) if zones[z] >= 0), key=lambda z: levels[zones[z]])
+        _to_trash(game, zone, f"the SIGNI levels exceed the limit {limit}")
+
+
+def _trash_misfits(game: Game, top: int) -> None:
+    """SIGNI above the center's level ``top``, or whose limiting condition the center does not meet."""
+    levels = game.book.signi_levels
+    for zone, kind in enumerate(game.state.signi_zones):
         if kind < 0:
             continue
         if levels[kind] > top:
             _to_trash(game, zone, f"level {levels[kind]} above the center's level {top}")
         elif not game.limiting_ok(kind):
             _to_trash(game, zone, "its limiting condition does not match the center LRIG")
-    limit = game.limit()
-    while game.field_levels() > limit:
-        zone = max((z for z in range(len(zones)) if zones[z] >= 0), key=lambda z: levels[zones[z]])
-        _to_trash(game, zone, f"the SIGNI levels exceed the limit {limit}")
 
 
 def _to_trash(game: Game, zone: int, why: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.phases import take_top
-from wixoss_deckcheck.engine.game.state import Game, Problem
+from wixoss_deckcheck.engine.game.state import Game, Problem, State
 
 MAIN_ZONES = ("deck", "hand", "ener", "trash", "life_cloth", "field", "check")
 LRIG_ZONES = ("lrig_deck", "lrig_trash", "removed")
@@ -23,51 +23,64 @@ def move_main(game: Game, kind: int, source: str, target: str, zone: int | None 
     """Move one main-deck card from ``source`` to ``target`` (``zone`` 0-2 picks a SIGNI zone)."""
     state, book = game.state, game.book
     if source not in MAIN_ZONES or target not in MAIN_ZONES:
+        action = f"a move from {source} to {target}"
         return Problem(
-            "wrong-card-type",
-            {
-                "card": book.main_name(kind),
-                "type": book.main_cards[kind].type,
-                "action": f"a move from {source} to {target}",
-            },
+            "wrong-card-type", {"card": book.main_name(kind), "type": book.main_cards[kind].type, "action": action}
         )
     if target == "field":
-        free = [z for z in range(len(state.signi_zones)) if state.signi_zones[z] < 0]
-        if zone is None and free:
-            zone = free[0]
-        if (
-            zone is None
-            or not 0 <= zone < len(state.signi_zones)
-            or state.signi_zones[zone] >= 0
-            or not book.is_signi[kind]
-        ):
-            return Problem("zone-occupied", {"zone": (zone or 0) + 1, "zones": len(state.signi_zones)})
-    if not _take(game, kind, source):
+        zone, problem = _landing(game, kind, zone)
+        if problem is not None:
+            return problem
+    if not _take(state, kind, source):
         return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": source.replace("_", " ")})
     if target == "field":
         assert zone is not None
         state.signi_zones[zone] = kind
         state.field_changed = True
-    elif target == "deck":
-        state.deck.append(kind)
-    elif target == "life_cloth":
-        state.life_cloth.append(kind)
-    elif target == "check":
-        state.check_zone.append(kind)
+    elif target in ORDERED_ZONES:
+        _ordered(state, target).append(kind)
     else:
-        getattr(state, target)[kind] += 1
+        _counts(state, target)[kind] += 1
     settle(game)
     return None
 
 
-def _take(game: Game, kind: int, source: str) -> bool:
+#: The main-deck zones kept in order (the top is the end), the others are counts per kind.
+ORDERED_ZONES = ("deck", "life_cloth", "check")
+
+
+def _ordered(state: State, zone: str) -> list[int]:
+    return {"deck": state.deck, "life_cloth": state.life_cloth, "check": state.check_zone}[zone]
+
+
+def _counts(state: State, zone: str) -> list[int]:
+    return {"hand": state.hand, "ener": state.ener, "trash": state.trash}[zone]
+
+
+def _landing(game: Game, kind: int, zone: int | None) -> tuple[int | None, Problem | None]:
+    """The SIGNI zone a SIGNI moved to the field lands in (``zone``, else the first free one),
+    or the problem: the zone is missing or occupied, or the card is not a SIGNI."""
     state = game.state
-    if source == "deck":
-        return take_top(state.deck, kind)
-    if source == "life_cloth":
-        return take_top(state.life_cloth, kind)
-    if source == "check":
-        return take_top(state.check_zone, kind)
+    asked = zone if zone is not None else _first_free(state)
+    free = _free_zone(state, asked)
+    if free is None or not game.book.is_signi[kind]:
+        return None, Problem("zone-occupied", {"zone": (asked or 0) + 1, "zones": len(state.signi_zones)})
+    return free, None
+
+
+def _first_free(state: State) -> int | None:
+    return next((z for z, kind in enumerate(state.signi_zones) if kind < 0), None)
+
+
+def _free_zone(state: State, zone: int | None) -> int | None:
+    """``zone`` when it is a free SIGNI zone, else None."""
+    zones = state.signi_zones
+    return zone if zone is not None and 0 <= zone < len(zones) and zones[zone] < 0 else None
+
+
+def _take(state: State, kind: int, source: str) -> bool:
+    if source in ORDERED_ZONES:
+        return take_top(_ordered(state, source), kind)
     if source == "field":
         if kind not in state.signi_zones:
             return False
@@ -77,7 +90,7 @@ def _take(game: Game, kind: int, source: str) -> bool:
         state.signi_zones[zone] = -1
         state.under_signi[zone] = []
         return True
-    counts = getattr(state, source)
+    counts = _counts(state, source)
     if counts[kind] <= 0:
         return False
     counts[kind] -= 1
@@ -86,25 +99,28 @@ def _take(game: Game, kind: int, source: str) -> bool:
 
 def move_lrig(game: Game, lrig_id: int, source: str, target: str) -> Problem | None:
     """Move an LRIG-deck card between the LRIG deck, the LRIG trash and the removed cards."""
-    state, book = game.state, game.book
-    card = book.lrig_cards[lrig_id]
+    state, card = game.state, game.book.lrig_cards[lrig_id]
     if source not in LRIG_ZONES or target not in LRIG_ZONES:
         return Problem(
             "wrong-card-type", {"card": card.name, "type": card.type, "action": f"a move from {source} to {target}"}
         )
-    here = state.lrig_deck[lrig_id] if source == "lrig_deck" else lrig_id in getattr(state, source)
+    here = state.lrig_deck[lrig_id] if source == "lrig_deck" else lrig_id in _lrig_pile(state, source)
     if not here:
         return Problem("card-not-in-zone", {"card": card.name, "zone": source.replace("_", " ")})
     if source == "lrig_deck":
         state.lrig_deck[lrig_id] = False
     else:
-        getattr(state, source).remove(lrig_id)
+        _lrig_pile(state, source).remove(lrig_id)
     if target == "lrig_deck":
         state.lrig_deck[lrig_id] = True
     else:
-        getattr(state, target).append(lrig_id)
+        _lrig_pile(state, target).append(lrig_id)
     settle(game)
     return None
+
+
+def _lrig_pile(state: State, zone: str) -> list[int]:
+    return {"lrig_trash": state.lrig_trash, "removed": state.removed}[zone]
 
 
 def move_marker(game: Game, source: str, target: str) -> Problem | None:

@@ -172,18 +172,29 @@ def best_payment(
     need = sum(count for _mask, count in symbols)
     if shortfall(symbols, ener) or need > sum(count for _m, count in ener):
         return None
-    best: tuple[tuple[int, int], ...] | None = None
+    best: tuple[int, ...] | None = None
     best_key: tuple[int, int] | None = None
     for take in _takes(need, ener):
-        taken = [mask for (mask, _have), n in zip(ener, take, strict=False) for _ in range(n)]
-        if not matches(Cost((symbols, 0)), taken):
-            continue
-        left = tuple((mask, have - n) for (mask, have), n in zip(ener, take, strict=False) if have - n)
-        spent_width = sum(bin(mask).count("1") * n for (mask, _have), n in zip(ener, take, strict=False))
-        key = (shortfall(future, left) if future else 0, spent_width)
-        if best_key is None or key < best_key:
-            best, best_key = tuple((mask, n) for (mask, _have), n in zip(ener, take, strict=False) if n), key
-    return best
+        key = _payment_key(symbols, ener, take, future)
+        if key is not None and (best_key is None or key < best_key):
+            best, best_key = take, key
+    if best is None:
+        return None
+    return tuple((mask, n) for (mask, _have), n in zip(ener, best, strict=False) if n)
+
+
+def _payment_key(
+    symbols: Symbols, ener: tuple[tuple[int, int], ...], take: tuple[int, ...], future: Symbols
+) -> tuple[int, int] | None:
+    """How good paying ``symbols`` with ``take`` (cards per class) is: the shortfall it leaves for
+    ``future``, then the colours the spent cards could have paid (smaller is better); None when
+    the taken cards do not pay the symbols."""
+    taken = [mask for (mask, _have), n in zip(ener, take, strict=False) for _ in range(n)]
+    if not matches(Cost((symbols, 0)), taken):
+        return None
+    left = tuple((mask, have - n) for (mask, have), n in zip(ener, take, strict=False) if have - n)
+    spent_width = sum(bin(mask).count("1") * n for (mask, _have), n in zip(ener, take, strict=False))
+    return (shortfall(future, left) if future else 0, spent_width)
 
 
 def _takes(need: int, ener: tuple[tuple[int, int], ...], start: int = 0) -> Iterator[tuple[int, ...]]:

@@ -100,16 +100,32 @@ def condition_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str 
     in ``includes``.
     """
     if condition.get("kind") == "team":
-        teams = [name_key(card.team) if card.team else None for card in lrigs]
-        wanted = condition.get("team")
-        if wanted and not all(team == name_key(wanted) for team in teams):
-            return f"its team {wanted} is not the team of all your LRIGs"
-        if not wanted and (None in teams or len(set(teams)) != 1):
-            return "your LRIGs are not all of one team"
-        low = condition.get("min_level")
-        if low and any((card.level or 0) < low for card in lrigs):
-            return f"every LRIG must be level {low} or higher"
-        return None
+        return _team_unmet(condition, lrigs)
+    return _dream_team_unmet(condition, lrigs)
+
+
+def _team_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str | None:
+    problem = _teams_unmet(condition.get("team"), [name_key(card.team) if card.team else None for card in lrigs])
+    if problem is not None:
+        return problem
+    low = condition.get("min_level")
+    if low and any((card.level or 0) < low for card in lrigs):
+        return f"every LRIG must be level {low} or higher"
+    return None
+
+
+def _teams_unmet(wanted: str | None, teams: list[str | None]) -> str | None:
+    """Every LRIG of the ``wanted`` team, or (None) all of one team."""
+    if wanted:
+        return (
+            None
+            if all(team == name_key(wanted) for team in teams)
+            else f"its team {wanted} is not the team of all your LRIGs"
+        )
+    return None if None not in teams and len(set(teams)) == 1 else "your LRIGs are not all of one team"
+
+
+def _dream_team_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str | None:
     colours = {colour for card in lrigs for colour in card.colors}
     total = condition.get("colours_total")
     if total and len(colours) < total:

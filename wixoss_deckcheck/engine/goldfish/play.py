@@ -83,21 +83,25 @@ class Goldfish:
         if self.trace is not None:
             self.log(0, "draw", cards=[self.num(k) for k in hand])
         if seat.mulligan is not None:
-            back = seat.mulligan.returns_from(state.hand)
-            returned = [k for k, n in enumerate(back) for _ in range(n)]
-            if returned:
-                pile = state.deck + returned
-                rng.shuffle(pile)
-                drawn = pile[-1 : -len(returned) - 1 : -1]
-                _ok(phases.mulligan(game, returned, drawn), "mulligan")
-                if self.trace is not None:
-                    self.log(
-                        0, "mulligan", **{"return": [self.num(k) for k in returned]}, cards=[self.num(k) for k in drawn]
-                    )
+            self._mulligan(seat.mulligan)
         life = state.deck[-1 : -game.rules.life_cloth - 1 : -1]
         _ok(phases.deal_life(game, life), "life cloth")
         if self.trace is not None:
             self.log(0, "life_cloth", cards=[self.num(k) for k in life])
+
+    def _mulligan(self, policy: PolicyPlan) -> None:
+        """Return the cards the policy sends back and draw as many from the shuffled rest."""
+        state = self.game.state
+        back = policy.returns_from(state.hand)
+        returned = [k for k, n in enumerate(back) for _ in range(n)]
+        if not returned:
+            return
+        pile = state.deck + returned
+        self.rng.shuffle(pile)
+        drawn = pile[-1 : -len(returned) - 1 : -1]
+        _ok(phases.mulligan(self.game, returned, drawn), "mulligan")
+        if self.trace is not None:
+            self.log(0, "mulligan", **{"return": [self.num(k) for k in returned]}, cards=[self.num(k) for k in drawn])
 
     # -- one own turn ----------------------------------------------------------------------
     def turn(self, turn: int) -> None:
@@ -131,40 +135,64 @@ class Goldfish:
 
     def charge(self, turn: int) -> None:
         """Charge the card worth least among those that keep the grow path most payable."""
-        game, state, book, plan = self.game, self.game.state, self.book, self.plan
-        rest, later, mask, keep = plan.center_rest[self.step], plan.later, book.colour_masks, plan.keep
-        base = self.ener_classes()
+        chosen = self._charge_choice()
+        if chosen is None:
+            return
+        kind, from_field = chosen
+        _ok(phases.charge(self.game, kind, from_field), "charge")
+        if self.trace is not None:
+            self.log(turn, "charge", card=self.num(kind), **({"from": "field"} if from_field else {}))
+
+    def _charge_choice(self) -> tuple[int, bool] | None:
+        """The kind to charge and whether it comes from the field (None: nothing to charge).
+
+        A candidate's key is (shortfall of the center's path, shortfall of the costs after it,
+        keep value) with the card in ener: the smallest wins, a card of the hand on ties."""
+        pays = self._shortfalls_with()
+        from_hand = self._least_in_hand(pays)
+        from_field = self._least_on_field(pays) if self.game.state.signi_zones != _EMPTY else None
+        if from_field is not None and (from_hand is None or from_field[0] < from_hand[0]):
+            return from_field[1], True
+        return (from_hand[1], False) if from_hand is not None else None
+
+    def _shortfalls_with(self) -> Callable[[int], tuple[int, int]]:
+        """kind -> the shortfalls of the center's path and of the later costs with that card in ener."""
+        plan, mask = self.plan, self.book.colour_masks
+        rest, later, base = plan.center_rest[self.step], plan.later, self.ener_classes()
         scores: dict[int, tuple[int, int]] = {}  # by card mask: cards of one mask pay alike
 
         def pays(kind: int) -> tuple[int, int]:
-            """The shortfalls with a card of this kind's mask added to the ener."""
             found = scores.get(mask[kind])
             if found is None:
                 ener = with_card(base, mask[kind])
                 found = scores[mask[kind]] = (shortfall(rest, ener), shortfall(later, ener) if later else 0)
             return found
 
-        guard = book.is_guard
-        others = any(n and not guard[k] for k, n in enumerate(state.hand)) or state.signi_zones != _EMPTY
-        best: tuple[int, int, int] | None = None
-        kind, from_field = -1, False
+        return pays
+
+    def _least_in_hand(self, pays: Callable[[int], tuple[int, int]]) -> tuple[tuple[int, int, int], int] | None:
+        """The best card of the hand to charge and its key; guards stay while another card can go."""
+        state, guard, keep = self.game.state, self.book.is_guard, self.plan.keep
+        others = state.signi_zones != _EMPTY or any(n and not guard[k] for k, n in enumerate(state.hand))
+        best: tuple[tuple[int, int, int], int] | None = None
         for candidate, held in enumerate(state.hand):
-            if held and not (guard[candidate] and others):  # guards stay in the hand
+            if held and not (guard[candidate] and others):
                 key = (*pays(candidate), keep[candidate])
-                if best is None or key < best:
-                    best, kind = key, candidate
-        if state.signi_zones != _EMPTY:
-            highest = self._highest_in_hand()
-            for candidate in state.signi_zones:
-                if candidate >= 0:  # worth less when a SIGNI of the hand can take its place
-                    key = (*pays(candidate), keep[candidate] - (60 if highest >= book.signi_levels[candidate] else 0))
-                    if best is None or key < best:
-                        best, kind, from_field = key, candidate, True
-        if best is None:
-            return
-        _ok(phases.charge(game, kind, from_field), "charge")
-        if self.trace is not None:
-            self.log(turn, "charge", card=self.num(kind), **({"from": "field"} if from_field else {}))
+                if best is None or key < best[0]:
+                    best = key, candidate
+        return best
+
+    def _least_on_field(self, pays: Callable[[int], tuple[int, int]]) -> tuple[tuple[int, int, int], int] | None:
+        """The best SIGNI of the field to charge and its key: worth less when one of the hand can take its place."""
+        levels, keep = self.book.signi_levels, self.plan.keep
+        highest = self._highest_in_hand()
+        best: tuple[tuple[int, int, int], int] | None = None
+        for candidate in self.game.state.signi_zones:
+            if candidate >= 0:
+                key = (*pays(candidate), keep[candidate] - (60 if highest >= levels[candidate] else 0))
+                if best is None or key < best[0]:
+                    best = key, candidate
+        return best
 
     def _highest_in_hand(self) -> int:
         """The highest level of a SIGNI in the hand that could be placed (-1 without one)."""
@@ -223,28 +251,27 @@ class Goldfish:
                 lrig_id = path[self.assist_steps[side]]
                 if book.lrig_level(lrig_id) > game.center_level():
                     break
-                rest = plan.center_rest[self.step]
-                before = shortfall(rest, self.ener_classes())
-                payment = self.pay_for(book.grow_costs[lrig_id], rest)
+                payment = self._assist_payment(lrig_id)
                 if payment is None:
                     break
-                if payment[0]:
-                    left = list(state.ener)
-                    for kind in payment[0]:
-                        left[kind] -= 1
-                    masks = [book.colour_masks[k] for k, n in enumerate(left) for _ in range(n)]
-                    if shortfall(rest, classes(masks)) > before:
-                        break
                 _ok(actions.assist_grow(game, lrig_id, side, payment[0], payment[1]), "assist grow")
                 if self.trace is not None:
-                    self.log(
-                        turn,
-                        "assist_grow",
-                        card=self.lnum(lrig_id),
-                        side="left" if side == 0 else "right",
-                        pay=self._pay_refs(payment),
-                    )
+                    side_name = "left" if side == 0 else "right"
+                    self.log(turn, "assist_grow", card=self.lnum(lrig_id), side=side_name, pay=self._pay_refs(payment))
                 self.assist_steps[side] += 1
+
+    def _assist_payment(self, lrig_id: int) -> tuple[list[int], int] | None:
+        """A payment of an assist's grow that leaves the center's path as payable as before (None: wait)."""
+        rest = self.plan.center_rest[self.step]
+        before = shortfall(rest, self.ener_classes())
+        payment = self.pay_for(self.book.grow_costs[lrig_id], rest)
+        if payment is None or not payment[0]:
+            return payment
+        left = list(self.game.state.ener)
+        for kind in payment[0]:
+            left[kind] -= 1
+        masks = [self.book.colour_masks[k] for k, n in enumerate(left) for _ in range(n)]
+        return None if shortfall(rest, classes(masks)) > before else payment
 
     def _best_in_hand(self, most: int) -> int:
         state, book, plan = self.game.state, self.book, self.plan

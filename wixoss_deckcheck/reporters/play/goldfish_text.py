@@ -29,54 +29,56 @@ def render_goldfish(gold: dict[str, Any], names: Any) -> list[str]:
         + " "
         + m.simulate("goldfish_policy"),
     ]
-    plan = gold["plan"]
-
-    def line(numbers: list[str]) -> str:
-        return " → ".join(names.card_with_number(n) for n in numbers)
-
-    out.append(f"  {m.simulate('plan_center')}: {line(plan['center'])}")
-    for assist in plan["assists"]:
-        out.append(f"  {m.simulate('plan_assist')}: {line(assist)}")
-    crushes = {seat["opponent_crushes_per_turn"] for seat in gold["seats"].values()}
+    out += _plan_lines(gold["plan"], names)
     for name, seat in gold["seats"].items():
-        crush = seat["opponent_crushes_per_turn"]
-        seat_word = m.simulate("seat_first" if name == "first" else "seat_second")
-        heading = (
-            m.simulate("going_crushes", seat=seat_word, crushes=crush) if crush else m.simulate("going", seat=seat_word)
-        )
-        out.append(heading + ":")
-        out.append(
-            f"  {m.simulate('on_curve')}: " + "; ".join(f"Lv{row['level']} {_cell(row)}" for row in seat["on_curve"])
-        )
-        out.append(
-            f"  {m.simulate('guard_in_hand')}: "
-            + "; ".join(
-                f"t{row['opponent_turn']} {_gpct(row['probability'])}"
-                for row in seat["guard_in_hand_on_opponents_turn"]
-            )
-        )
-        for arts in seat["arts_payable_on_opponents_turn"]:
-            out.append(
-                "  "
-                + m.simulate("can_pay", name=names.card_with_number(arts["number"], arts["name"]))
-                + ": "
-                + "; ".join(f"t{row['opponent_turn']} {_gpct(row['probability'])}" for row in arts["by_turn"])
-            )
-        out.append(
-            f"  {m.simulate('refresh')}: "
-            + "; ".join(f"t{row['turn']} {_gpct(row['probability'])}" for row in seat["refresh_by_turn"])
-        )
-        out.append(f"  {m.simulate('ener_by_turn')}: {_means(seat['by_turn'], 'ener')}")
-        out.append(f"  {m.simulate('signi_by_turn')}: {_means(seat['by_turn'], 'signi_on_field')}")
-        if seat["by_turn"] and "attacks" in seat["by_turn"][0]:
-            out.append(f"  {m.simulate('attacks_by_turn')}: {_means(seat['by_turn'], 'attacks')}")
-        if crush:
-            bursts = seat["life_bursts_shown"]
-            out.append("  " + m.simulate("bursts", mean=f"{bursts['mean']:.2f}", se=f"{bursts['standard_error']:.2f}"))
-    for crush in sorted(crushes):
+        out += _seat_lines(name, seat, names)
+    for crush in sorted({seat["opponent_crushes_per_turn"] for seat in gold["seats"].values()}):
         key = "crush_note_goldfish" if crush else "crush_note_goldfish_none"
         out.append(f"{note}: {m.simulate(key, crushes=crush)}")
     out.append(f"{note}: {m.simulate('attack_note')}")
     if gold.get("trace"):
         out.append(m.simulate("trace", trace=gold["trace"]))
+    return out
+
+
+def _plan_lines(plan: dict[str, Any], names: Any) -> list[str]:
+    """The center's grow path and each assist's line."""
+    m = names.messages
+
+    def line(numbers: list[str]) -> str:
+        return " → ".join(names.card_with_number(n) for n in numbers)
+
+    return [f"  {m.simulate('plan_center')}: {line(plan['center'])}"] + [
+        f"  {m.simulate('plan_assist')}: {line(assist)}" for assist in plan["assists"]
+    ]
+
+
+def _by_turn(rows: list[dict[str, Any]], turn: str) -> str:
+    return "; ".join(f"t{row[turn]} {_gpct(row['probability'])}" for row in rows)
+
+
+def _seat_lines(name: str, seat: dict[str, Any], names: Any) -> list[str]:
+    """One seat: on curve, guards in the hand, each ARTS payable, refreshes, the means by turn."""
+    m = names.messages
+    crush = seat["opponent_crushes_per_turn"]
+    seat_word = m.simulate("seat_first" if name == "first" else "seat_second")
+    heading = (
+        m.simulate("going_crushes", seat=seat_word, crushes=crush) if crush else m.simulate("going", seat=seat_word)
+    )
+    out = [
+        heading + ":",
+        f"  {m.simulate('on_curve')}: " + "; ".join(f"Lv{row['level']} {_cell(row)}" for row in seat["on_curve"]),
+        f"  {m.simulate('guard_in_hand')}: " + _by_turn(seat["guard_in_hand_on_opponents_turn"], "opponent_turn"),
+    ]
+    for arts in seat["arts_payable_on_opponents_turn"]:
+        can_pay = m.simulate("can_pay", name=names.card_with_number(arts["number"], arts["name"]))
+        out.append(f"  {can_pay}: " + _by_turn(arts["by_turn"], "opponent_turn"))
+    out.append(f"  {m.simulate('refresh')}: " + _by_turn(seat["refresh_by_turn"], "turn"))
+    out.append(f"  {m.simulate('ener_by_turn')}: {_means(seat['by_turn'], 'ener')}")
+    out.append(f"  {m.simulate('signi_by_turn')}: {_means(seat['by_turn'], 'signi_on_field')}")
+    if seat["by_turn"] and "attacks" in seat["by_turn"][0]:
+        out.append(f"  {m.simulate('attacks_by_turn')}: {_means(seat['by_turn'], 'attacks')}")
+    if crush:
+        bursts = seat["life_bursts_shown"]
+        out.append("  " + m.simulate("bursts", mean=f"{bursts['mean']:.2f}", se=f"{bursts['standard_error']:.2f}"))
     return out

@@ -164,32 +164,39 @@ def _group_cards_by_copies(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _combined_label(group: dict[str, Any], names) -> str:
+def _combined_label(group: dict[str, Any], names: Names) -> str:
     """One series' legend text: the group's label, or "each of the N …" with the first names,
     then the other groups with the same curve."""
     labels = group["labels"]
-    m = names.messages
     if len(labels) == 1:
         return labels[0]
     card_labels = [label for label, card in zip(labels, group["cards"], strict=True) if card is not None]
     others = [label for label, card in zip(labels, group["cards"], strict=True) if card is None]
-    parts = []
-    if len(card_labels) == 1:
-        parts.append(card_labels[0])
-    elif card_labels:
-        cards = [card for card in group["cards"] if card is not None]
-        what = card_word(cards, m)
-        copies = next(n for n, card in zip(group["copies"], group["cards"], strict=True) if card is not None)
-        head = m.simulate("each_of", n=len(card_labels), what=what, copies=copies)
-        if group.get("mean"):
-            head = "≈ " + head
-        shown = card_labels[:3] + (["…"] if len(card_labels) > 3 else [])
-        parts.append(head + "\n" + "\n".join("  " + label for label in shown))
-    if len(others) == 1 and not parts:
-        parts.append(others[0])
-    elif others:
-        parts.append(m.simulate("each_of_groups", groups=" / ".join(others)) if not parts else " / ".join(others))
+    parts = [_cards_label(group, card_labels, names.messages)] if card_labels else []
+    if others:
+        parts.append(_others_label(others, bool(parts), names.messages))
     return "\n= ".join(parts)
+
+
+def _others_label(others: list[str], after_cards: bool, m: Messages) -> str:
+    """The groups (not cards) with the same curve: after the cards' label, or alone."""
+    if len(others) == 1 and not after_cards:
+        return others[0]
+    groups = " / ".join(others)
+    return groups if after_cards else m.simulate("each_of_groups", groups=groups)
+
+
+def _cards_label(group: dict[str, Any], card_labels: list[str], m: Messages) -> str:
+    """The cards of one series: the card's own label, or "each of the N …" and the first three."""
+    if len(card_labels) == 1:
+        return card_labels[0]
+    cards = [card for card in group["cards"] if card is not None]
+    copies = next(n for n, card in zip(group["copies"], group["cards"], strict=True) if card is not None)
+    head = m.simulate("each_of", n=len(card_labels), what=card_word(cards, m), copies=copies)
+    if group.get("mean"):
+        head = "≈ " + head
+    shown = card_labels[:3] + (["…"] if len(card_labels) > 3 else [])
+    return head + "\n" + "\n".join("  " + label for label in shown)
 
 
 def write_plot(
@@ -221,16 +228,15 @@ def write_plot(
             clean = _drawable
     lines = [(clean(label), turns, values) for label, turns, values in lines]
     lines, left_out = lines[:MAX_SERIES], lines[MAX_SERIES:]
-    notes = []
-    if any(label.startswith("≈") for label, _t, _v in lines):
-        notes.append(messages.simulate("plot_mean_note"))
-    if total > len(lines):
-        left = ", ".join(label.split("\n")[0] for label, _t, _v in left_out)
-        notes.append(messages.simulate("plot_more", shown=len(lines), total=total, left=left))
     target = Path(path)
     picture = _figure().draw(
         lines,
-        (clean(_title(report, messages)), messages.simulate("plot_x"), messages.simulate("plot_y"), notes),
+        (
+            clean(_title(report, messages)),
+            messages.simulate("plot_x"),
+            messages.simulate("plot_y"),
+            _notes(lines, left_out, total, messages),
+        ),
         font,
         target.suffix.lower().lstrip("."),
     )
@@ -238,6 +244,22 @@ def write_plot(
         replace_atomically(target, picture)
     except OSError as exc:
         raise InputError(f"cannot write plot: {exc.strerror or exc}", str(target)) from None
+
+
+def _notes(
+    lines: list[tuple[str, list[int], list[float]]],
+    left_out: list[tuple[str, list[int], list[float]]],
+    total: int,
+    messages: Messages,
+) -> list[str]:
+    """The notes under the axes: what a mean curve is, which series were left out."""
+    notes = []
+    if any(label.startswith("≈") for label, _t, _v in lines):
+        notes.append(messages.simulate("plot_mean_note"))
+    if total > len(lines):
+        left = ", ".join(label.split("\n")[0] for label, _t, _v in left_out)
+        notes.append(messages.simulate("plot_more", shown=len(lines), total=total, left=left))
+    return notes
 
 
 def _title(report: dict[str, Any], messages) -> str:

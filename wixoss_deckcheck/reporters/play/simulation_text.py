@@ -100,14 +100,16 @@ class Names:
         word = self.word_group(term)
         if word is not None:
             return word, None
-        numbers = list(hit.get("cards") or [])
+        return self._card_group(term, list(hit.get("cards") or []), hit.get("group") or term)
+
+    def _card_group(self, term: str, numbers: list[str], label: str) -> tuple[str, Card | None]:
+        """The label of a group of cards (``numbers``), and the card when they are one card."""
         card = self.same_card(numbers)
         if card is not None:
             return self.card_with_number(card.number), card
         if term in numbers and not any(n in self.cards for n in numbers):  # a card the caller did not pass
-            label = hit.get("group") or term
             return (term if self.numbers_only else label), Card.make(term, label, "")
-        return hit.get("group") or term, None
+        return label, None
 
 
 def mulligan_description(mulligan: dict[str, Any], names: Names) -> str:
@@ -210,49 +212,9 @@ def render_simulation(report: dict[str, Any], lang: str | None = "en", cards: Ma
     """The report as text in ``lang``; ``cards`` (number → card) gives the names in that language."""
     m = Messages(lang)
     names = Names(m, cards)
-    out: list[str] = []
-    model = report["model"]
-    player = m.simulate("player_first" if report["player"] == "first" else "player_second")
-    out.append(
-        m.simulate(
-            "header",
-            deck=report.get("deck", ""),
-            games=f"{report['games']:,}",
-            seed=report["seed"],
-            player=player,
-            turns=report["turns"],
-            backend=report["backend"],
-        )
-    )
-    mulligan = report["mulligan"]
-    description = mulligan_description(mulligan, names)
-    out.append(f"{m.simulate('mulligan')}: {mulligan['name']}" + (f" ({description})" if description else ""))
-    path = " → ".join(f"{names.card(c['number'], c['name'])} (Lv{c['level']})" for c in model["center_path"])
-    center = path or m.simulate("no_center")
-    out.append(f"{m.simulate('center')}: {center}; {m.simulate('start_lrigs')}: {model['start_lrigs']}")
-    note = m.simulate("note")
-    for text in model["notes"]:
-        out.append(f"{note}: {model_note(text, m)}")
-    out.append(f"{note}: {m.simulate('effects')}")
-    out.append(f"{note}: {m.simulate('turn_note')}")
-    out.append(f"{note}: {m.simulate('pm_note')}")
-    out.append(f"{note}: {m.simulate('crush_note')}")  # the hand and ener model never crushes
+    out = _heading(report, names)
     if "query" in report:
-        label, _card = names.group({"term": report["query"], "cards": report.get("cards"), "group": report["query"]})
-        out.append("")
-        out.append(
-            m.simulate(
-                "query",
-                at_least=report["at_least"],
-                query=label,
-                copies=report["copies"],
-                by_turn=report["by_turn"],
-                cards_seen=report["cards_seen"],
-                probability=_probability(report, m),
-                samples=f"{report['samples']:,}",
-            )
-        )
-        return "\n".join(out) + "\n"
+        return "\n".join([*out, "", _query_line(report, names)]) + "\n"
     out.extend(_hits_table(report, names))
     out.extend(_life_and_grow(report, names))
     out.append("")
@@ -273,6 +235,52 @@ def render_simulation(report: dict[str, Any], lang: str | None = "en", cards: Ma
     elif gold:
         out.extend(_tally_goldfish(gold, report["turns"], m))
     return "\n".join(out) + "\n"
+
+
+def _heading(report: dict[str, Any], names: Names) -> list[str]:
+    """The run (deck, games, seed, seat, back end), the mulligan policy, the center's path, the notes."""
+    m, model = names.messages, report["model"]
+    player = m.simulate("player_first" if report["player"] == "first" else "player_second")
+    out = [
+        m.simulate(
+            "header",
+            deck=report.get("deck", ""),
+            games=f"{report['games']:,}",
+            seed=report["seed"],
+            player=player,
+            turns=report["turns"],
+            backend=report["backend"],
+        )
+    ]
+    mulligan = report["mulligan"]
+    description = mulligan_description(mulligan, names)
+    out.append(f"{m.simulate('mulligan')}: {mulligan['name']}" + (f" ({description})" if description else ""))
+    path = " → ".join(f"{names.card(c['number'], c['name'])} (Lv{c['level']})" for c in model["center_path"])
+    center = path or m.simulate("no_center")
+    out.append(f"{m.simulate('center')}: {center}; {m.simulate('start_lrigs')}: {model['start_lrigs']}")
+    note = m.simulate("note")
+    out += [f"{note}: {model_note(text, m)}" for text in model["notes"]]
+    out.append(f"{note}: {m.simulate('effects')}")
+    out.append(f"{note}: {m.simulate('turn_note')}")
+    out.append(f"{note}: {m.simulate('pm_note')}")
+    out.append(f"{note}: {m.simulate('crush_note')}")  # the hand and ener model never crushes
+    return out
+
+
+def _query_line(report: dict[str, Any], names: Names) -> str:
+    """The one ``--hit`` answer."""
+    m = names.messages
+    label, _card = names.group({"term": report["query"], "cards": report.get("cards"), "group": report["query"]})
+    return m.simulate(
+        "query",
+        at_least=report["at_least"],
+        query=label,
+        copies=report["copies"],
+        by_turn=report["by_turn"],
+        cards_seen=report["cards_seen"],
+        probability=_probability(report, m),
+        samples=f"{report['samples']:,}",
+    )
 
 
 def _hits_table(report: dict[str, Any], names: Names) -> list[str]:

@@ -12,9 +12,9 @@ import os
 from typing import Any
 
 from wixoss_deckcheck.engine.game.setup import LoadedDeck
-from wixoss_deckcheck.engine.goldfish.plan import build_plan
+from wixoss_deckcheck.engine.goldfish.plan import Plan, build_plan
 from wixoss_deckcheck.engine.goldfish.play import IllegalGoldfish, Seat
-from wixoss_deckcheck.engine.goldfish.seats import describe_plan, run_seat, seat_report
+from wixoss_deckcheck.engine.goldfish.seats import SeatTally, describe_plan, run_seat, seat_report
 from wixoss_deckcheck.engine.odds.policy import MulliganPolicy
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.text import write_atomic
@@ -53,33 +53,14 @@ def run_goldfish(
     trace_path: str | None = None,
 ) -> dict[str, Any]:
     """Play both seats and return the ``goldfish`` section of the simulate report."""
-    rules = loaded.rules
-    if sum(loaded.book.main_counts) < rules.opening_hand + rules.life_cloth:
-        raise InputError(
-            f"the main deck needs at least {rules.opening_hand + rules.life_cloth} cards to play", loaded.path
-        )
-    try:
-        plan = build_plan(loaded.book, rules)
-    except ValueError as exc:
-        raise InputError(str(exc), loaded.path) from None
+    plan = _plan(loaded)
     mulligan = None if policy.keeps_all else policy.plan(loaded.book.main_cards)
-    book = loaded.book
-    start = [book.lrig_cards[lrig_id].number for lrig_id in (plan.center, *plan.assists)]
     seats = {}
     for offset, seat_first in enumerate((first, not first)):
         seat = Seat(seat_first, turns, crushes, mulligan)
-        traced = trace_path is not None and offset == 0
-        trace: list[dict] | None = [] if traced else None
-        header = trace_header(loaded, start, trace_path, seed) if traced and trace_path else None
-        try:
-            tally = run_seat(loaded, plan, seat, games, seed + offset, trace, header)
-        except IllegalGoldfish as exc:  # a bug of the policy, said in one line
-            raise InputError(
-                f"internal error, please report it: the goldfish tried an illegal action ({exc})", loaded.path
-            ) from None
+        traced = trace_path if offset == 0 else None  # the chosen seat is the one traced
+        tally = _play_seat(loaded, plan, seat, games, seed + offset, traced)
         seats["first" if seat_first else "second"] = seat_report(tally, loaded, plan, seat)
-        if traced and trace_path and trace is not None:
-            write_trace(trace_path, trace)
     return {
         "engine": "rules engine (engine/game/phases.py)",
         "policy": POLICY,
@@ -90,6 +71,37 @@ def run_goldfish(
         "trace": trace_path,
         "seats": seats,
     }
+
+
+def _plan(loaded: LoadedDeck) -> Plan:
+    """The goldfish's plan; a deck too small to play or without a center is an input error."""
+    rules = loaded.rules
+    if sum(loaded.book.main_counts) < rules.opening_hand + rules.life_cloth:
+        raise InputError(
+            f"the main deck needs at least {rules.opening_hand + rules.life_cloth} cards to play", loaded.path
+        )
+    try:
+        return build_plan(loaded.book, rules)
+    except ValueError as exc:
+        raise InputError(str(exc), loaded.path) from None
+
+
+def _play_seat(loaded: LoadedDeck, plan: Plan, seat: Seat, games: int, seed: int, trace_path: str | None) -> SeatTally:
+    """One seat's games; with ``trace_path`` each game is written there as a game record."""
+    trace: list[dict[str, Any]] | None = [] if trace_path is not None else None
+    header = None
+    if trace_path is not None:
+        start = [loaded.book.lrig_cards[lrig_id].number for lrig_id in (plan.center, *plan.assists)]
+        header = trace_header(loaded, start, trace_path, seed)
+    try:
+        tally = run_seat(loaded, plan, seat, games, seed, trace, header)
+    except IllegalGoldfish as exc:  # a bug of the policy, said in one line
+        raise InputError(
+            f"internal error, please report it: the goldfish tried an illegal action ({exc})", loaded.path
+        ) from None
+    if trace_path is not None and trace is not None:
+        write_trace(trace_path, trace)
+    return tally
 
 
 def write_trace(path: str, lines: list[dict]) -> None:

@@ -39,6 +39,21 @@ def keep_or_return(
     return keep, back
 
 
+def _checked_hand(
+    hand: Sequence[int], returned: Sequence[int], counts: Sequence[int]
+) -> tuple[Counter[int], Counter[int]]:
+    """The hand and the returned cards as counts; an input error unless they can be so."""
+    if len(hand) != OPENING_HAND:
+        raise InputError(f"--hand names {len(hand)} cards; an opening hand is {OPENING_HAND}")
+    held, back = Counter(hand), Counter(returned)
+    for kind, n in held.items():
+        if n > counts[kind]:
+            raise InputError(f"--hand holds {n} copies of a card the deck has {counts[kind]} of")
+    if back - held:
+        raise InputError("--return names cards that are not in --hand")
+    return held, back
+
+
 def hand_choice(
     hand: Sequence[int],
     returned: Sequence[int],
@@ -49,14 +64,7 @@ def hand_choice(
     first: bool,
 ) -> dict[str, Any]:
     """The keep-or-return answer for a hand of deck-model card indexes (see the module doc)."""
-    if len(hand) != OPENING_HAND:
-        raise InputError(f"--hand names {len(hand)} cards; an opening hand is {OPENING_HAND}")
-    held, back = Counter(hand), Counter(returned)
-    for kind, n in held.items():
-        if n > counts[kind]:
-            raise InputError(f"--hand holds {n} copies of a card the deck has {counts[kind]} of")
-    if back - held:
-        raise InputError("--return names cards that are not in --hand")
+    held, back = _checked_hand(hand, returned, counts)
     size = sum(counts)
     if not no_refresh_by(size, turn, first):
         raise InputError(f"by turn {turn} the deck has been refreshed: no exact answer")

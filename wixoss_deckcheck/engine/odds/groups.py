@@ -99,6 +99,23 @@ def card_selector(query: str, pool: CardPool) -> Selector:
     return Selector(query.strip(), (lambda card: card.key == key,))
 
 
+def _level_group(value: str, term: str) -> Selector:
+    match = _LEVEL.match(value)
+    if not match:
+        raise InputError(f"bad level group {term!r} (write level:N or level:N-M)")
+    low = int(match.group(1))
+    return level_selector(low, int(match.group(2)) if match.group(2) else low)
+
+
+#: ``prefix:value`` terms other than ``card:``: the selector of the value (the whole term for messages).
+_PREFIXES: dict[str, Callable[[str, str], Selector]] = {
+    "level": _level_group,
+    "type": lambda value, _term: type_selector(value),
+    "colour": lambda value, _term: colour_selector(value),
+    "color": lambda value, _term: colour_selector(value),
+}
+
+
 def parse_group(text: str, pool: CardPool | None = None) -> Selector:
     """Turn a group term (see the module doc) into a selector."""
     term = (text or "").strip()
@@ -110,19 +127,9 @@ def parse_group(text: str, pool: CardPool | None = None) -> Selector:
         return Selector(lower if lower != "life-burst" else "lifeburst", (test,))
     if ":" in term:
         prefix, _, value = term.partition(":")
-        prefix = prefix.strip().lower()
-        value = value.strip()
-        if prefix == "level":
-            match = _LEVEL.match(value)
-            if not match:
-                raise InputError(f"bad level group {term!r} (write level:N or level:N-M)")
-            low = int(match.group(1))
-            high = int(match.group(2)) if match.group(2) else low
-            return level_selector(low, high)
-        if prefix == "type":
-            return type_selector(value)
-        if prefix in ("colour", "color"):
-            return colour_selector(value)
+        prefix, value = prefix.strip().lower(), value.strip()
+        if prefix in _PREFIXES:
+            return _PREFIXES[prefix](value, term)
         if prefix == "card":
             term = value
     if pool is None:

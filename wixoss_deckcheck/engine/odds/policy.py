@@ -30,7 +30,7 @@ all keys given must match.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,15 +79,13 @@ class MulliganPolicy:
         returned = tuple(
             any(s.matches(c) for s in self.returns) and not any(s.matches(c) for s in self.keeps) for c in cards
         )
-        caps = []
-        for card in cards:
-            cap = NO_CAP
-            for selector, most in self.max_copies:
-                if selector.matches(card):
-                    cap = min(cap, most)
-            caps.append(cap)
+        caps = tuple(self._cap(card) for card in cards)
         in_find = tuple(self.find.matches(c) for c in cards) if self.find else tuple(True for _ in cards)
-        return PolicyPlan(returned, tuple(caps), in_find, self.find_at_least if self.find else 0)
+        return PolicyPlan(returned, caps, in_find, self.find_at_least if self.find else 0)
+
+    def _cap(self, card: Card) -> int:
+        """The most copies of ``card`` the hand may keep (the smallest of the caps that select it)."""
+        return min([NO_CAP, *(most for selector, most in self.max_copies if selector.matches(card))])
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name}
@@ -189,33 +187,38 @@ def load_policy_file(path: Path, pool: CardPool | None = None) -> MulliganPolicy
     )
 
 
-def selector_from_dict(raw: dict, pool: CardPool | None = None) -> Selector:
-    """Build a selector from its YAML form (keys ANDed)."""
-    parts: list[Selector] = []
-    if "card" in raw:
-        parts.append(parse_group("card:" + raw["card"], pool))
-    if "group" in raw:
-        parts.append(parse_group(raw["group"], pool))
-    if "type" in raw:
-        parts.append(type_selector(raw["type"]))
-    if "level" in raw:
-        level = raw["level"]
-        if isinstance(level, dict):
-            parts.append(level_selector(level.get("min"), level.get("max")))
-        else:
-            parts.append(level_selector(level, level))
-    if "colour" in raw:
-        parts.append(colour_selector(raw["colour"]))
-    if "guard" in raw:
-        wanted = raw["guard"]
-        parts.append(Selector("guard" if wanted else "not guard", (lambda c: c.guard == wanted,)))
-    if "life_burst" in raw:
-        wanted_lb = raw["life_burst"]
-        parts.append(Selector("lifeburst" if wanted_lb else "not lifeburst", (lambda c: c.life_burst == wanted_lb,)))
+def selector_from_dict(raw: dict[str, Any], pool: CardPool | None = None) -> Selector:
+    """Build a selector from its YAML form (keys ANDed, in the order below)."""
+    parts = [build(raw[key], pool) for key, build in _SELECTOR_KEYS.items() if key in raw]
     result = parts[0]
     for part in parts[1:]:
         result = result & part
     return result
+
+
+def _level_part(level: Any, _pool: CardPool | None) -> Selector:
+    if isinstance(level, dict):
+        return level_selector(level.get("min"), level.get("max"))
+    return level_selector(level, level)
+
+
+def _flag_part(name: str, attribute: str) -> Callable[[Any, CardPool | None], Selector]:
+    def build(wanted: Any, _pool: CardPool | None) -> Selector:
+        return Selector(name if wanted else f"not {name}", (lambda c: getattr(c, attribute) == wanted,))
+
+    return build
+
+
+#: A policy file's selector keys and how each becomes a selector.
+_SELECTOR_KEYS: dict[str, Callable[[Any, CardPool | None], Selector]] = {
+    "card": lambda card, pool: parse_group("card:" + card, pool),
+    "group": lambda group, pool: parse_group(group, pool),
+    "type": lambda card_type, _pool: type_selector(card_type),
+    "level": _level_part,
+    "colour": lambda colour, _pool: colour_selector(colour),
+    "guard": _flag_part("guard", "guard"),
+    "life_burst": _flag_part("lifeburst", "life_burst"),
+}
 
 
 def _validate(data: Any, root: Any, path: str) -> None:

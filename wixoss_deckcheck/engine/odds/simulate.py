@@ -79,16 +79,22 @@ def make_group(selector: Selector, model: DeckModel) -> Group:
     return Group(selector.text, selector, tuple(members(selector, model.cards)))
 
 
-def default_groups(model: DeckModel) -> list[Group]:
-    """Each card (same name together), each SIGNI level, each type, guard and life burst."""
+def _card_groups(model: DeckModel) -> list[Group]:
+    """One group per card name (reprints and same-name cards together), in the deck's order."""
     groups: list[Group] = []
-    seen_keys: dict[str, int] = {}
-    for index, card in enumerate(model.cards):
+    seen_keys: set[str] = set()
+    for card in model.cards:
         if card.key in seen_keys:
             continue
-        seen_keys[card.key] = index
+        seen_keys.add(card.key)
         same = tuple(i for i, other in enumerate(model.cards) if other.key == card.key)
         groups.append(Group(f"{card.name} ({card.number})", Selector(card.number, (_same_name_as(card.key),)), same))
+    return groups
+
+
+def default_groups(model: DeckModel) -> list[Group]:
+    """Each card (same name together), each SIGNI level, each type, guard and life burst."""
+    groups = _card_groups(model)
     levels = sorted({level for level in model.levels if level >= 0})
     for level in levels:
         groups.append(make_group(level_selector(level, level), model))
@@ -337,19 +343,24 @@ def grow_report(model: DeckModel, tally: Tally) -> list[dict[str, Any]]:
     return rows
 
 
+def _first_turns(tally: Tally, level: int, turns: int) -> list[dict[str, Any]]:
+    """P(the center first reaches ``level`` on turn t), t = 0..turns, then P(never by then) (turn None)."""
+    games = tally.games or 1
+    first_turns: list[dict[str, Any]] = []
+    previous = 0
+    for turn in range(turns + 1):
+        now = _level_at_least(tally, turn, level)
+        first_turns.append({"turn": turn, "probability": (now - previous) / games})
+        previous = now
+    first_turns.append({"turn": None, "probability": (games - previous) / games})
+    return first_turns
+
+
 def goldfish_report(model: DeckModel, tally: Tally, config: SimConfig) -> dict[str, Any]:
+    """The ``goldfish`` section of the deck model's own play (``goldfish=True``)."""
     games = tally.games or 1
     top = model.max_level
-    reached = []
-    for level in range(1, top + 1):
-        first_turns: list[dict[str, Any]] = []
-        previous = 0
-        for turn in range(config.turns + 1):
-            now = _level_at_least(tally, turn, level)
-            first_turns.append({"turn": turn, "probability": (now - previous) / games})
-            previous = now
-        first_turns.append({"turn": None, "probability": (games - previous) / games})
-        reached.append({"level": level, "first_turn": first_turns})
+    reached = [{"level": level, "first_turn": _first_turns(tally, level, config.turns)} for level in range(1, top + 1)]
     on_curve = []
     for turn in range(1, min(top, config.turns) + 1):
         on_curve.append(

@@ -11,7 +11,8 @@ in a real game the player chooses) go to the trash. Each rule action is written 
 
 from __future__ import annotations
 
-from wixoss_deckcheck.engine.game.state import OPPONENT, Game
+from wixoss_deckcheck.engine.game.gamerules import GameRules
+from wixoss_deckcheck.engine.game.state import OPPONENT, Game, State
 
 _EMPTY = [-1, -1, -1]
 
@@ -37,7 +38,7 @@ def refresh(game: Game) -> bool:
     return _refresh(game, state, rules)
 
 
-def _refresh(game: Game, state, rules) -> bool:
+def _refresh(game: Game, state: State, rules: GameRules) -> bool:
     state.deck = [kind for kind, n in enumerate(state.trash) for _ in range(n)]
     game.shuffle(state.deck)
     state.trash = [0] * len(state.trash)

@@ -170,7 +170,7 @@ def grow_problem(lower: Card | None, upper: Card, rules: GameRules) -> str | Non
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict:
+def _table() -> dict[str, Any]:
     path = formats_dir() / TABLE_NAME
     data = load_plain(read_text_file(path, "the game rules"), str(path))  # one line naming the problem
     if not isinstance(data, dict):

@@ -25,7 +25,7 @@ COIN = "coin"
 Symbols = tuple[tuple[int, int], ...]
 
 
-class Cost(tuple):
+class Cost(tuple[Symbols, int]):
     """``(symbols, coins)``: symbols sorted by mask, as built by :func:`parse_cost`."""
 
     @property
@@ -99,10 +99,7 @@ def cost_text(cost: Cost) -> str:
     """``white 2, colourless 1, coin 1`` (``free`` for nothing)."""
     parts = []
     for mask, count in cost.symbols:
-        if mask == COLOURLESS:
-            name = "colourless"
-        else:
-            name = "|".join(c for c in COLOURS if mask & COLOUR_BITS[c])
+        name = "colourless" if mask == COLOURLESS else "|".join(c for c in COLOURS if mask & COLOUR_BITS[c])
         parts.append(f"{name} {count}")
     if cost.coins:
         parts.append(f"coin {cost.coins}")

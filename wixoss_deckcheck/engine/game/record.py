@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.files.fastschema import compile_schema
+from wixoss_deckcheck.files.fastschema import Check, compile_schema
 from wixoss_deckcheck.files.resources import schemas_dir
 from wixoss_deckcheck.files.schema import pointer, schema_problem
 from wixoss_deckcheck.files.text import read_regular_file
@@ -67,13 +67,14 @@ class Record:
 
 
 @lru_cache(maxsize=1)
-def schema() -> dict:
+def schema() -> dict[str, Any]:
     """The shipped record schema (read once)."""
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded
 
 
 @lru_cache(maxsize=32)
-def _validator(name: str):
+def _validator(name: str) -> Check:
     """A compiled check of ``$defs/name`` (the fast validator; jsonschema only to word a problem)."""
     return compile_schema({"$ref": f"#/$defs/{name}", "$defs": schema()["$defs"]})
 
@@ -95,11 +96,8 @@ def read_record(path: str) -> Record:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text (byte {exc.start})", path) from None
-    lines: Iterable[tuple[int, Any]]
-    if path.lower().endswith((".yaml", ".yml")):
-        lines = _yaml_lines(text, path)
-    else:
-        lines = _json_lines(text, path)
+    yaml = path.lower().endswith((".yaml", ".yml"))
+    lines: Iterable[tuple[int, Any]] = _yaml_lines(text, path) if yaml else _json_lines(text, path)
     return build_record(path, lines)
 
 

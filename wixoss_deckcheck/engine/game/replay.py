@@ -44,7 +44,7 @@ class Outcome:
     turn: int
     action: str
     slug: str | None = None
-    args: dict = field(default_factory=dict)
+    args: dict[str, Any] = field(default_factory=dict)
     game: int = 1
 
 
@@ -229,11 +229,11 @@ def _to_own_turn(game: Game, event: Event) -> Problem | None:
     return _out_of_order(game, event)
 
 
-def _zone(data: dict) -> int:
+def _zone(data: dict[str, Any]) -> int:
     return ZONES.get(data.get("zone"), -1)
 
 
-def _move(game: Game, r: Resolver, d: dict) -> Problem | None:
+def _move(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     source, target = d["from"], d["to"]
     if source in moves.MARKER_ZONES or target in moves.MARKER_ZONES:
         return moves.move_marker(game, source, target)
@@ -243,29 +243,29 @@ def _move(game: Game, r: Resolver, d: dict) -> Problem | None:
     return moves.move_lrig(game, r.lrig(d["card"], source), source, target)
 
 
-def _use(game: Game, r: Resolver, d: dict) -> Problem | None:
+def _use(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     paid, coins = r.paid(d.get("pay", []))
     if r.is_main(d["card"]):
         return actions.use(game, r.main(d["card"]), None, paid, coins, bool(d.get("opponent")))
     return actions.use(game, None, r.lrig(d["card"]), paid, coins, bool(d.get("opponent")))
 
 
-def _draw(game: Game, r: Resolver, d: dict) -> Problem | None:
+def _draw(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     kinds = [r.main(c) for c in d["cards"]]
     return phases.setup_draw(game, kinds) if game.state.phase == SETUP else phases.draw(game, kinds)
 
 
-def _grow(game: Game, r: Resolver, d: dict) -> Problem | None:
+def _grow(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     paid, coins = r.paid(d.get("pay", []))
     return phases.grow(game, r.lrig(d["card"]), paid, coins)
 
 
-def _assist_grow(game: Game, r: Resolver, d: dict) -> Problem | None:
+def _assist_grow(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     paid, coins = r.paid(d.get("pay", []))
     return actions.assist_grow(game, r.lrig(d["card"]), 0 if d["side"] == "left" else 1, paid, coins)
 
 
-def _attack(game: Game, r: Resolver, d: dict) -> Problem | None:
+def _attack(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     if "zone" in d:
         return actions.attack(game, _zone(d))
     if d.get("lrig") == "center":
@@ -273,7 +273,7 @@ def _attack(game: Game, r: Resolver, d: dict) -> Problem | None:
     return Problem("attack", {"why": "an attack names a zone or lrig: center"})
 
 
-HANDLERS: dict[str, Callable[[Game, Resolver, dict], Problem | None]] = {
+HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] = {
     "draw": _draw,
     "mulligan": lambda game, r, d: phases.mulligan(
         game, [r.main(c) for c in d["return"]], [r.main(c) for c in d["cards"]]

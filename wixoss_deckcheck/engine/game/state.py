@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from wixoss_deckcheck.engine.game.gamerules import GameRules
 from wixoss_deckcheck.engine.game.payment import Cost, card_mask, parse_cost
@@ -29,7 +29,7 @@ class Problem(NamedTuple):
     """Why an action is illegal: a check slug and the arguments of its message."""
 
     slug: str
-    args: dict
+    args: dict[str, Any]
 
 
 @dataclass

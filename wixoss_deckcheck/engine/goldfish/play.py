@@ -280,12 +280,12 @@ class Goldfish:
             if (
                 held
                 and plan.placeable[kind]
-                and not book.is_guard[kind]
+                and not book.is_guard[kind]  # guards stay in the hand
                 and book.signi_levels[kind] <= most
                 and self.game.limiting_ok(kind)
-            ):  # guards stay in the hand
-                if best < 0 or book.signi_levels[kind] > book.signi_levels[best]:
-                    best = kind
+                and (best < 0 or book.signi_levels[kind] > book.signi_levels[best])
+            ):
+                best = kind
         return best
 
     def place(self, turn: int) -> None:

@@ -62,10 +62,8 @@ def level_selector(low: int | None, high: int | None, text: str | None = None) -
         )
 
     if text is None:
-        if low == high:
-            text = f"level:{low}"
-        else:
-            text = f"level:{'' if low is None else low}-{'' if high is None else high}"
+        bounds = f"{'' if low is None else low}-{'' if high is None else high}"
+        text = f"level:{low}" if low == high else f"level:{bounds}"
     return Selector(text, (test,))
 
 

@@ -154,9 +154,13 @@ class _Game:
         model = self.model
         best = -1
         for kind, held in enumerate(self.hand):
-            if held and model.placeable[kind] and model.levels[kind] <= top:
-                if best < 0 or model.levels[kind] > model.levels[best]:
-                    best = kind
+            if (
+                held
+                and model.placeable[kind]
+                and model.levels[kind] <= top
+                and (best < 0 or model.levels[kind] > model.levels[best])
+            ):
+                best = kind
         return best
 
     def place_signi(self) -> None:

@@ -2,7 +2,7 @@
 
 Every action goes through :mod:`..game.phases` and :mod:`..game.actions` like a replayed record's,
 so a goldfish game is legal by construction (an action the engine refuses is a bug and
-raises). The decisions (see :mod:`.plan`): charge the card that keeps the whole
+raises). The decisions (see :mod:`.plan` and :mod:`.charge`): charge the card that keeps the whole
 grow path (then the assists' grows and the ARTS) most payable, guards kept in the hand,
 a SIGNI charged from the field when that is the card worth least; grow the center along
 its path, paying with the cards the rest of the path needs least; take every free assist
@@ -17,16 +17,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from wixoss_deckcheck.engine.game import actions, phases
 from wixoss_deckcheck.engine.game.payment import best_payment, classes, shortfall
 from wixoss_deckcheck.engine.game.state import Book, Game, Problem, State
+from wixoss_deckcheck.engine.goldfish.charge import charge_choice
 from wixoss_deckcheck.engine.goldfish.plan import Plan
 from wixoss_deckcheck.engine.odds.policy import PolicyPlan
 
 Trace = list[dict] | None
-_EMPTY = [-1, -1, -1]
 
 
 class IllegalGoldfish(RuntimeError):
@@ -135,74 +134,15 @@ class Goldfish:
 
     def charge(self, turn: int) -> None:
         """Charge the card worth least among those that keep the grow path most payable."""
-        chosen = self._charge_choice()
+        chosen = charge_choice(
+            self.game.state, self.book, self.plan, self.plan.center_rest[self.step], self.ener_classes()
+        )
         if chosen is None:
             return
         kind, from_field = chosen
         _ok(phases.charge(self.game, kind, from_field), "charge")
         if self.trace is not None:
             self.log(turn, "charge", card=self.num(kind), **({"from": "field"} if from_field else {}))
-
-    def _charge_choice(self) -> tuple[int, bool] | None:
-        """The kind to charge and whether it comes from the field (None: nothing to charge).
-
-        A candidate's key is (shortfall of the center's path, shortfall of the costs after it,
-        keep value) with the card in ener: the smallest wins, a card of the hand on ties."""
-        pays = self._shortfalls_with()
-        from_hand = self._least_in_hand(pays)
-        from_field = self._least_on_field(pays) if self.game.state.signi_zones != _EMPTY else None
-        if from_field is not None and (from_hand is None or from_field[0] < from_hand[0]):
-            return from_field[1], True
-        return (from_hand[1], False) if from_hand is not None else None
-
-    def _shortfalls_with(self) -> Callable[[int], tuple[int, int]]:
-        """kind -> the shortfalls of the center's path and of the later costs with that card in ener."""
-        plan, mask = self.plan, self.book.colour_masks
-        rest, later, base = plan.center_rest[self.step], plan.later, self.ener_classes()
-        scores: dict[int, tuple[int, int]] = {}  # by card mask: cards of one mask pay alike
-
-        def pays(kind: int) -> tuple[int, int]:
-            found = scores.get(mask[kind])
-            if found is None:
-                ener = with_card(base, mask[kind])
-                found = scores[mask[kind]] = (shortfall(rest, ener), shortfall(later, ener) if later else 0)
-            return found
-
-        return pays
-
-    def _least_in_hand(self, pays: Callable[[int], tuple[int, int]]) -> tuple[tuple[int, int, int], int] | None:
-        """The best card of the hand to charge and its key; guards stay while another card can go."""
-        state, guard, keep = self.game.state, self.book.is_guard, self.plan.keep
-        others = state.signi_zones != _EMPTY or any(n and not guard[k] for k, n in enumerate(state.hand))
-        best: tuple[tuple[int, int, int], int] | None = None
-        for candidate, held in enumerate(state.hand):
-            if held and not (guard[candidate] and others):
-                key = (*pays(candidate), keep[candidate])
-                if best is None or key < best[0]:
-                    best = key, candidate
-        return best
-
-    def _least_on_field(self, pays: Callable[[int], tuple[int, int]]) -> tuple[tuple[int, int, int], int] | None:
-        """The best SIGNI of the field to charge and its key: worth less when one of the hand can take its place."""
-        levels, keep = self.book.signi_levels, self.plan.keep
-        highest = self._highest_in_hand()
-        best: tuple[tuple[int, int, int], int] | None = None
-        for candidate in self.game.state.signi_zones:
-            if candidate >= 0:
-                key = (*pays(candidate), keep[candidate] - (60 if highest >= levels[candidate] else 0))
-                if best is None or key < best[0]:
-                    best = key, candidate
-        return best
-
-    def _highest_in_hand(self) -> int:
-        """The highest level of a SIGNI in the hand that could be placed (-1 without one)."""
-        book, plan = self.book, self.plan
-        levels = [
-            book.signi_levels[k]
-            for k, n in enumerate(self.game.state.hand)
-            if n and plan.placeable[k] and not book.is_guard[k]
-        ]
-        return max(levels, default=-1)
 
     def pay_for(self, cost, future) -> tuple[list[int], int] | None:
         """Ener kinds (and coins) to pay ``cost`` with, chosen for ``future``; None when unpayable."""
@@ -355,14 +295,6 @@ class Goldfish:
             _ok(actions.crushed(game, kind), "crushed")
             if self.trace is not None:
                 self.log(own_turn, "crushed", card=self.num(kind))
-
-
-@lru_cache(maxsize=1 << 14)
-def with_card(ener: tuple[tuple[int, int], ...], mask: int) -> tuple[tuple[int, int], ...]:
-    """The ener classes with one more card of ``mask``."""
-    counts = dict(ener)
-    counts[mask] = counts.get(mask, 0) + 1
-    return tuple(sorted(counts.items()))
 
 
 def merge_future(plan: Plan, step: int):

@@ -159,6 +159,7 @@ def test_the_table_cache_stamp_does_not_follow_reference_counts():
     assert schema.schema_stamp() == first, more_references[:0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["fifo", "/dev/zero", "huge-number", "deep", "alias"])
 def test_hostile_game_records_for_replay(tmp_path, fifo, case):
     record = {"fifo": fifo, "/dev/zero": Path("/dev/zero")}.get(case)

@@ -28,6 +28,7 @@ HOSTILE_YAML = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(HOSTILE_YAML))
 def test_hostile_yaml_decks(tmp_path, case):
     deck = tmp_path / "deck.yaml"
@@ -61,6 +62,7 @@ def test_deep_json_deck(tmp_path):
     assert_one_error(run_cli("check", "--no-config", deck), "nesting")
 
 
+@pytest.mark.slow
 def test_an_extends_chain_of_a_thousand_files(tmp_path):
     for index in range(1000):
         parent = f"f{index + 1}.yaml" if index < 999 else "diva"
@@ -79,6 +81,7 @@ HUGE_DECKS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HUGE_DECKS))
 def test_huge_counts_in_every_reader(tmp_path, name):
     deck = tmp_path / name
@@ -117,6 +120,7 @@ def test_control_characters_in_a_file_name_are_escaped(tmp_path):
     assert "\x1b" not in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("codec", ["undefined", "rot13", "base64", "zlib", "no-such-codec"])
 def test_a_codec_that_is_not_a_text_encoding_is_a_usage_error(codec):
     assert_one_error(run_cli("check", "--no-config", "--encoding", codec, DECK), "encoding")
@@ -129,6 +133,7 @@ def test_a_huge_number_in_a_format_file(tmp_path):
     assert_one_error(run_cli("check", "--no-config", "--format-file", table, DECK), "house.yaml:5", "digits")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["simulate", "--games", "10", "--hit", "level:" + HUGE, "--by-turn", "1"],
     ["simulate", "--games", "10", "--mulligan", "curve:" + HUGE],
@@ -142,6 +147,7 @@ def test_huge_numbers_in_simulation_options(args):
 LONG = "a" * 5000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["check", "--no-config", "--cardpool", LONG + ".json", DECK],
     ["check", "--no-config", "--format-file", LONG + ".yaml", DECK],

@@ -212,6 +212,7 @@ def test_console_script_audit_end_to_end(tmp_path, full_pool_path):
     assert "Traceback" not in done.stderr and "\x1b[" not in done.stderr  # no progress bar off a terminal
 
 
+@pytest.mark.slow
 def test_console_script_check_reads_stdin_list_and_reports_bad_input(tmp_path, full_pool_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"main": [{"card": 5}]}', encoding="utf-8")

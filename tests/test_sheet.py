@@ -102,6 +102,7 @@ def test_both_official_forms_are_found_by_their_labels(form):
     assert layout.team is (form == TEAM)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", [INDIVIDUAL, TEAM])
 def test_a_filled_official_sheet_checks_legal(tmp_path, capsys, full_pool, full_pool_path, form):
     rows, expected = d01_rows(full_pool)
@@ -140,6 +141,7 @@ def test_the_life_burst_box_is_cross_checked(tmp_path, full_pool):
     assert any("ライフバーストを持っています" in v.message for v in ja.violations if v.code == "WX004")
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 @pytest.mark.parametrize(
     "change,fragment",

@@ -6,6 +6,9 @@ places comes from one source, and these tests fail when a copy appears or drifts
 - decklist file endings: the reader registry (``decklist/readers/``) = what ``audit``'s walk
   finds = what a file name is read as = what ``.pre-commit-hooks.yaml`` matches (the file is
   written from the registry by ``tools/pre_commit_hook.py``) = what ``sheet -o`` writes;
+- formats: the format tables (``formats/*.yaml``: ``id``, ``name``, ``names``, ``aliases``) =
+  what ``--format``, the settings file and a deck's ``format:`` header accept = the formats
+  ``formats``, ``rules``, ``sheet`` and ``cardpool info`` list, in the tables' order.
 """
 
 from __future__ import annotations
@@ -153,3 +156,72 @@ def test_an_xlsm_sheet_is_found_and_checked_by_audit(tmp_path, full_pool_path):
     assert audited.exit_code == 0, audited.output
     decks = json.loads(audited.stdout)["decks"]
     assert [Path(d["path"]).name for d in decks] == ["rx-wxdi-d01.xlsm"] and decks[0]["legal"] is True
+
+
+# -- formats ---------------------------------------------------------------------------
+
+
+def _spellings() -> list[tuple[str, str]]:
+    """(format id, a way of writing it) for every way each shipped table gives."""
+    out = []
+    for path in sorted((ROOT / "formats").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if "id" not in data or data.get("abstract"):
+            continue
+        for spelling in [data["id"], data["name"], *data["names"].values(), *data.get("aliases", [])]:
+            out.append((data["id"], spelling))
+    return out
+
+
+def test_every_way_of_writing_a_format_comes_from_its_table(tmp_path):
+    from wixoss_deckcheck.decklist import parse_deck_text
+    from wixoss_deckcheck.decklist.headings import format_value
+    from wixoss_deckcheck.tables.loading import builtin_format_id, builtin_path, load_format
+
+    spellings = _spellings()
+    assert {format_id for format_id, _ in spellings} == {"all-star", "key", "diva"}
+    assert ("diva", "ディーバ") in spellings and ("all-star", "as") in spellings
+    for format_id, spelling in spellings:
+        assert builtin_format_id(spelling) == format_id
+        assert builtin_format_id(spelling.upper().replace(" ", "-")) == format_id
+        assert load_format(spelling).id == format_id
+        assert format_value(spelling) == format_id
+        assert parse_deck_text(f"# format: {spelling}\nWD01-001\n", "d.txt").format == format_id
+    assert builtin_path("common").name == "common.yaml"  # a base table: by its id only
+    assert builtin_format_id("Rules shared by every format") is None
+    assert format_value("house rules") == "house rules"
+
+
+def test_no_two_formats_are_written_alike():
+    from wixoss_deckcheck.tables.loading import builtin_index, fold_format_name
+
+    folded = [(format_id, fold_format_name(spelling)) for format_id, spelling in _spellings()]
+    for format_id, key in folded:
+        assert key and all(other == format_id for other, again in folded if again == key)
+    assert {key for _id, key in folded} <= set(builtin_index())
+
+
+def test_the_lists_of_formats_are_the_tables(full_pool):
+    from wixoss_deckcheck.pool.info import format_counts
+    from wixoss_deckcheck.tables.loading import builtin_format_ids, builtin_formats
+
+    ids = builtin_format_ids()
+    tables = [item for item in builtin_formats() if not item.abstract]
+    assert ids == [item.id for item in tables] == ["all-star", "key", "diva"]
+    assert [item.since or "" for item in tables] == sorted(item.since or "" for item in tables)  # as they began
+    counts = format_counts(full_pool)
+    assert list(counts) == [*ids, "icons recorded"]
+    assert counts["all-star"] > counts["key"] > counts["diva"] > 0
+    runner = CliRunner()
+    listed = json.loads(runner.invoke(cli, ["formats", "-O", "json"]).stdout)
+    assert [item["id"] for item in listed] == ids
+
+
+def test_no_python_module_lists_the_formats():
+    """The readers, the sheet command, cardpool info and the table loader name no format."""
+    names = {spelling for _id, spelling in _spellings() if len(spelling) > 2} - {"all", "key"}  # plain words
+    for relative in ("decklist/headings.py", "decklist/text.py", "cli/sheet.py", "pool/info.py", "tables/loading.py"):
+        text = (PACKAGE / relative).read_text(encoding="utf-8")
+        text = text.replace('DEFAULT_FORMAT = "diva"', "")  # the one default, not a list
+        found = [name for name in names if f'"{name}"' in text or f"'{name}'" in text or f" {name} " in text]
+        assert found == [], (relative, found)

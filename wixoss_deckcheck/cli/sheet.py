@@ -19,7 +19,7 @@ from wixoss_deckcheck.messages import default_language
 from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.resolved import ResolvedDeck
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-from wixoss_deckcheck.tables.loading import load_format
+from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format
 
 
 @click.command("sheet")
@@ -94,7 +94,7 @@ def _resolve(deck: Deck, cardpool: str | None) -> ResolvedDeck:
     """The deck resolved against the pool; a card the pool cannot name stops the sheet (exit 2)."""
     pool = CardPool.load(locate_pool(cardpool))
     checker = Checker(
-        pool, load_format(deck.format if deck.format in ("diva", "key", "all-star") else None), None, default_language()
+        pool, load_format(deck.format if deck.format in builtin_format_ids() else None), None, default_language()
     )
     resolved, problems = checker.resolve(deck)
     if problems:

@@ -6,7 +6,8 @@ Headings, with any decoration: ``【メインデッキ】（40枚）``, ``◆ル
 ``ARTS (5)``) or a Life Burst block (``ライフバースト有``): a heading is never a card.
 Headers without ``#``: ``format: …``, ``フォーマット：…``, ``date: …``, ``日付：…``; their
 values as people write them: ``Diva Selection``, ``ディーヴァ``, ``All Star``, ``key
-selection`` name a built-in format; ``2024/05/01``, ``2024年5月1日``, ``2024.5.1`` are dates.
+selection`` name a built-in format (the ways of writing each are its table's: id, names,
+``aliases``); ``2024/05/01``, ``2024年5月1日``, ``2024.5.1`` are dates.
 
 Imported with the quick text reader (:mod:`.text`); its patterns are compiled on first
 use, so a deck that needs none of them pays nothing. The card lines of the general
@@ -23,6 +24,7 @@ from types import SimpleNamespace
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.pool.normalize import looks_like_number
+from wixoss_deckcheck.tables.loading import builtin_format_id
 
 # Heading words, compared without case, spaces and decoration.
 _MAIN_WORDS = frozenset(
@@ -47,15 +49,6 @@ _HEADER_KEYS = {
     **dict.fromkeys(("date", "日付", "日時", "大会日", "大会日時", "開催日", "日期", "比赛日期"), "date"),
     **dict.fromkeys(("name", "deck name", "デッキ名", "卡组名", "卡組名", "牌组名"), "name"),
 }
-#: Ways of writing the built-in formats' names, compared without case, spaces,
-#: hyphens, underscores and middle dots.
-_FORMAT_NAMES = {
-    "diva": "diva divaselection ディーヴァ ディーヴァセレクション ディーバ ディーバセレクション ディーヴァセレクト "
-    "歌姬构筑 歌姫構築 歌姬 歌姫".split(),
-    "key": "key keyselection キー キーセレクション 钥匙构筑 鑰匙構築 钥匙".split(),
-    "all-star": "allstar all オールスター 全明星赛制 全明星 全明星賽制".split(),
-}
-_BY_NAME = {name: format_id for format_id, names in _FORMAT_NAMES.items() for name in names}
 
 
 @lru_cache(maxsize=1)
@@ -70,7 +63,6 @@ def _patterns() -> SimpleNamespace:
         count=re.compile(r"(?:合計|計|total|最大)?\s*(?:[x×]\s*)?\d+\s*(?:枚まで|枚|张|張|cards?)?", re.IGNORECASE),
         markdown=re.compile(r"^(?:#{1,6}\s*|\*\*|__)"),
         header=re.compile(r"^#*\s*([^\W\d][\w ]{0,11}?)\s*[:=]\s*(.*?)\s*$"),
-        noise=re.compile(r"[\s\-_・·.]+"),
         iso=re.compile(r"\d{4}-\d{2}-\d{2}"),
         date=re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?:\s*日)?"),
     )
@@ -117,13 +109,13 @@ def header_of(text: str) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=256)  # decks repeat their headers
 def format_value(value: str) -> str | None:
-    """The format a header names: a built-in id when the name is one of the usual ways
-    of writing it, else the value as written (lower case), for the format loader to judge."""
+    """The format a header names: a built-in id when the name is one of the ways of writing it
+    (its table's id, names and ``aliases``), else the value as written (lower case), for the
+    format loader to judge."""
     text = unicodedata.normalize("NFKC", value).strip()
     if not text:
         return None
-    compact = _patterns().noise.sub("", text.casefold())
-    return _BY_NAME.get(compact, text.lower())
+    return builtin_format_id(text) or text.lower()
 
 
 def date_value(value: str, path: str | None = None, line: int | None = None) -> str | None:

@@ -25,6 +25,7 @@ from functools import lru_cache
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 from wixoss_deckcheck.pool.normalize import fold_width, looks_like_number
+from wixoss_deckcheck.tables.loading import builtin_format_ids
 
 MAX_COPIES = 99
 MAX_LINES = 2_000
@@ -294,14 +295,12 @@ def _hash_line(line: str) -> tuple[str | None, str]:
     return ("heading", section) if section else (None, "")
 
 
-#: Header values read as they are (else as people write them: :mod:`.headings`).
-_PLAIN_FORMATS = frozenset(("diva", "key", "all-star"))
 _ISO_DATE = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])")  # every month has these days
 
 
 def _set_header(deck: Deck, key: str, value: str, path: str, number: int) -> None:
     if key == "format":
-        if value in _PLAIN_FORMATS:
+        if value in builtin_format_ids():  # an id as it is (else as people write it: .headings)
             deck.format = value
         else:
             from wixoss_deckcheck.decklist.headings import format_value

@@ -6,13 +6,17 @@ Used by ``wixoss-deckcheck cardpool info``; returns plain data, the command prin
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from wixoss_deckcheck.tables.dates import today
+from wixoss_deckcheck.tables.icons import IconIndex
+from wixoss_deckcheck.tables.loading import Rule, builtin_format_ids, load_format
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
 
 
-def pool_summary(pool: CardPool) -> dict:
+def pool_summary(pool: CardPool) -> dict[str, Any]:
     """Counts and provenance of ``pool`` (see :func:`format_counts` for the icons)."""
     deck_cards = [card for card in pool.cards if not card.token]
     return {
@@ -31,19 +35,27 @@ def pool_summary(pool: CardPool) -> dict:
     }
 
 
-def format_counts(pool: CardPool) -> dict:
-    """Cards per format: All-Star takes every deck card; Key Selection and Diva
-    Selection take the cards carrying their icon (recorded from the official pages,
-    else derived from the series by the format tables)."""
-    from wixoss_deckcheck.tables.icons import IconIndex
-    from wixoss_deckcheck.tables.loading import load_format
-
-    icons = IconIndex(pool, load_format("diva").icons)
-    deck_cards = [card for card in pool.cards if not card.token]
-    counts = {"all-star": len(deck_cards), "key": 0, "diva": 0, "icons recorded": 0}
-    for card in deck_cards:
+def format_counts(pool: CardPool) -> dict[str, int]:
+    """Cards per built-in format, as its card-pool rule in force today takes them: the cards
+    carrying one of its icons (recorded from the official pages, else derived from the
+    series by the format tables), or every deck card when the rule names none (All-Star);
+    then how many cards have their icons recorded."""
+    tables = [load_format(format_id) for format_id in builtin_format_ids()]
+    day = today()
+    required = {table.id: _pool_icons(table.rules_in_force(day)) for table in tables}
+    icons = IconIndex(pool, load_format().icons)
+    counts = dict.fromkeys([*required, "icons recorded"], 0)
+    for card in pool.cards:
+        if card.token:
+            continue
         carried = icons.icons_of_card(card)
-        counts["key"] += "key" in carried
-        counts["diva"] += "diva" in carried
+        for format_id, wanted in required.items():
+            counts[format_id] += wanted is None or bool(carried & wanted)
         counts["icons recorded"] += card.formats is not None
     return counts
+
+
+def _pool_icons(rules: list[Rule]) -> frozenset[str] | None:
+    """The icons the card-pool rule among ``rules`` asks for; None: every card (no such rule, or ``icons: null``)."""
+    icons = next((rule.params.get("icons") for rule in rules if rule.check == "card-pool"), None)
+    return frozenset(icons) if icons else None

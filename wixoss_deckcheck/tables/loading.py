@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -81,47 +82,77 @@ class FormatTable:
 # -- finding and reading tables ---------------------------------------------------
 
 _ID_LINE = re.compile(r"^id:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
-_ALIASES_LINE = re.compile(r"^aliases:\s*\[([^\]]*)\]", re.MULTILINE)
-_ABSTRACT_LINE = re.compile(r"^abstract:\s*true", re.MULTILINE)
+#: What a format's id, name or alias is compared without: case, width, spaces, hyphens,
+#: underscores, dots and middle dots (``Diva Selection``, ``diva-selection``, ``ディーヴァ・セレクション``).
+_NAME_NOISE = re.compile(r"[\s\-_・·.]+")
+
+
+def fold_format_name(name: str) -> str:
+    """A format's id, name or alias as it is compared (NFKC, case-folded, without the noise above)."""
+    return _NAME_NOISE.sub("", unicodedata.normalize("NFKC", name).casefold())
+
+
+class BuiltinFormat(NamedTuple):
+    """A shipped table (``formats/*.yaml``) as the lists of formats need it."""
+
+    id: str
+    path: Path
+    abstract: bool
+    since: str | None
+    #: Every way of writing it: its id, ``name``, ``names`` and ``aliases``.
+    spellings: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
-def builtin_index() -> dict[str, Path]:
-    """Map each built-in format id and alias to its file (a cheap scan, no YAML parse)."""
-    index: dict[str, Path] = {}
+def builtin_formats() -> tuple[BuiltinFormat, ...]:
+    """The shipped tables, read as tables (through the table cache), in the order the formats
+    began (``since``; a format without one first). A file without an ``id`` (``play-rules.yaml``)
+    is no format table."""
+    found = []
     for path in sorted(formats_dir().glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        match = _ID_LINE.search(text)
-        if not match:
+        if not _ID_LINE.search(path.read_text(encoding="utf-8")):
             continue
-        index[match.group(1)] = path
-        aliases = _ALIASES_LINE.search(text)
-        if aliases:
-            for alias in aliases.group(1).split(","):
-                alias = alias.strip().strip("'\"").lower()
-                if alias:
-                    index.setdefault(alias, path)
+        data = read_table(path)
+        abstract = bool(data.get("abstract"))
+        spellings: tuple[str, ...] = (data["id"],)
+        if not abstract:  # a base table is named only by its id (extends: common)
+            spellings += (data.get("name") or "", *(data.get("names") or {}).values(), *(data.get("aliases") or ()))
+        found.append(BuiltinFormat(data["id"], path, abstract, data.get("since"), spellings))
+    return tuple(sorted(found, key=lambda item: (item.since or "", item.id)))
+
+
+@lru_cache(maxsize=1)
+def builtin_index() -> dict[str, BuiltinFormat]:
+    """Each way of writing a built-in format (folded: :func:`fold_format_name`) to the format;
+    two formats written alike are an error of the second table."""
+    index: dict[str, BuiltinFormat] = {}
+    for item in builtin_formats():
+        for spelling in item.spellings:
+            key = fold_format_name(spelling)
+            other = index.setdefault(key, item) if key else item
+            if other is not item:
+                raise InputError(f"{spelling!r} already names the format {other.id!r}", str(item.path))
     return index
 
 
 def builtin_format_ids() -> list[str]:
-    """Ids of the built-in formats (not abstract base tables), in file order."""
-    ids = []
-    for path in sorted(formats_dir().glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        match = _ID_LINE.search(text)
-        if match and not _ABSTRACT_LINE.search(text):
-            ids.append(match.group(1))
-    order = {"all-star": 0, "key": 1, "diva": 2}
-    return sorted(ids, key=lambda i: (order.get(i, 9), i))
+    """Ids of the built-in formats (not abstract base tables), in the order they began."""
+    return [item.id for item in builtin_formats() if not item.abstract]
+
+
+def builtin_format_id(name: str) -> str | None:
+    """The id of the built-in format ``name`` writes (an id, a name or an alias, as people
+    write them), or None."""
+    found = builtin_index().get(fold_format_name(name))
+    return found.id if found is not None else None
 
 
 def builtin_path(format_id: str) -> Path:
-    path = builtin_index().get(format_id.strip().lower())
-    if path is None:
+    found = builtin_index().get(fold_format_name(format_id))
+    if found is None:
         known = ", ".join(builtin_format_ids())
         raise UsageError(f"unknown format {format_id!r} (known: {known}; or give --format-file)")
-    return path
+    return found.path
 
 
 def validate_table(data: Any, path: Path, text: str) -> None:

@@ -43,10 +43,11 @@ def _icon_words(words: Words) -> str:
     },
 )
 def card_pool(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """A card must carry one of the format's icons (Key: key icon; Diva: diva icon). A
-    card without it is legal when a card of the same name has it (a reprint), or when
-    the print the deck names has it. Level-0 LRIGs follow their own rule
-    (level-zero-lrig-pool)."""
+    """A card must carry one of the icons the rule names (``icons``; none: every card). A
+    card without it is legal when a card of the same name has it (a reprint; ``same_name``),
+    or when the print the deck names has it, or when the rule's own list includes it
+    (``include``; ``exclude`` takes cards out). Level-0 LRIGs may follow their own rule
+    (``exempt_level_zero_lrigs``: level-zero-lrig-pool)."""
     rule = derived(params, "card pool", _PoolRule.of)
     if not rule.required and not rule.exclude:
         return
@@ -129,10 +130,10 @@ class _Selection:
     wording={"icons": _icon_words, "colours": colours_of("colours"), "types": none_for_dash("types")},
 )
 def level_zero_lrig_pool(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """Diva Selection: a level-0 LRIG without the diva icon is legal only if some
-    Diva-series level-0 LRIG has the same colour and the same LRIG type (correction of
-    2020-12-14; e.g. the All-Star white タウィル and black ウムル are not usable). Key
-    Selection: every level-0 LRIG is legal."""
+    """With ``match: colour-and-type``, a level-0 LRIG without one of the rule's ``icons`` is
+    legal only if some level-0 LRIG with the icon has the same colour and the same LRIG
+    type (Diva Selection's correction of 2020-12-14: the All-Star white タウィル and black
+    ウムル are not usable); with ``match: any`` every level-0 LRIG is legal."""
     if params["match"] == "any":
         return
     required = frozenset(params["icons"])

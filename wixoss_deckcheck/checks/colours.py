@@ -24,8 +24,8 @@ from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
     },
 )
 def colour_outside_lrig_colours(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """Diva Selection, 2020-12-05 to 2023-01-31: a card in the main deck or the LRIG deck
-    may not have a colour other than those of the three level-0 LRIGs opened at game start
+    """A card in the main deck or the LRIG deck (option ``decks``) may not have a colour other
+    than those of the three level-0 LRIGs opened at game start
     (「ゲーム開始時に公開される3枚のルリグが持つ色」); a deck with more level-0 LRIGs is judged by
     the start that leaves the fewest cards out (option ``lrigs``);
     colourless cards are exempt (official column play_201127: 「青・緑・赤以外の色を持つ
@@ -112,7 +112,7 @@ def _assists_beside(center: ResolvedEntry, zeros: list[ResolvedEntry]) -> list[R
     params=params.COLOUR_CLASH,
 )
 def lrig_type_colour_clash(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """Diva Selection from 2023-02-01 (Mayu's Room, official column play_230127):
+    """A Mayu's Room rule (official column play_230127):
     「ルリグタイプが同じで、色が異なるルリグ」 may not be used together. Read (option
     ``reading``, default ``no-shared-colour``) as: two LRIGs clash when they share an LRIG
     type and share no colour, so a mono-colour LRIG goes with the two-colour LRIGs of its

@@ -24,7 +24,8 @@ def _amount_broken(found: int, params: RuleParams) -> dict[str, int] | None:
 
 @check("WX101", "main-deck-size", "error", "Main deck size", params=params.AMOUNT, params_required=True)
 def main_deck_size(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """The main deck must hold exactly the number of cards the format sets (40)."""
+    """The main deck must hold the number of cards the format sets (``exactly``, or a ``min``
+    or ``max``)."""
     found = deck.count("main")
     allowed = _amount_broken(found, params)
     if allowed is not None:
@@ -33,7 +34,7 @@ def main_deck_size(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
 
 @check("WX102", "main-copy-limit", "error", "Too many copies in the main deck", params=params.MAX, params_required=True)
 def main_copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """At most N cards with the same name in the main deck (4). Reprints under other
+    """At most ``max`` cards with the same name in the main deck. Reprints under other
     numbers and the same card split over several lines count together."""
     limit = params["max"]
     for key, found in deck.name_counts("main").items():
@@ -44,8 +45,8 @@ def main_copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]
 
 @check("WX103", "life-burst-count", "error", "Life Burst count", params=params.AMOUNT, params_required=True)
 def life_burst_count(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """The number of main-deck cards with a Life Burst: at most 20 (exactly 20 before
-    2020-12-05)."""
+    """The number of main-deck cards with a Life Burst, as the format sets it (``exactly``, or a
+    ``min`` or ``max``; the tables date each limit)."""
     found = deck.life_burst_count
     allowed = _amount_broken(found, params)
     if allowed is not None:
@@ -54,7 +55,7 @@ def life_burst_count(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding
 
 @check("WX104", "lrig-deck-size", "error", "LRIG deck size", params=params.MAX, params_required=True)
 def lrig_deck_size(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """At most 10 cards in the LRIG deck that are not PIECEs (PIECEs have their own
+    """At most ``max`` cards in the LRIG deck that are not PIECEs (PIECEs have their own
     places)."""
     found = deck.totals["lrig"] - deck.piece_total - sum(e.count for e in deck.unresolved if e.section == "lrig")
     if found > params["max"]:
@@ -63,7 +64,8 @@ def lrig_deck_size(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
 
 @check("WX105", "piece-count", "error", "Too many PIECEs", params=params.MAX, params_required=True)
 def piece_count(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """At most 2 PIECEs (PIECE and RELAY PIECE) in the LRIG deck, besides the 10 places."""
+    """At most ``max`` PIECEs (PIECE and RELAY PIECE) in the LRIG deck, besides the places of
+    the LRIG deck's other cards."""
     found = deck.piece_total
     if found > params["max"]:
         pieces = [e for e in deck.lrig if e.card.is_piece]
@@ -79,8 +81,8 @@ def piece_count(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     params_required=True,
 )
 def lrig_copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """No two LRIG-deck cards with the same name (before 2018-02-22: at most 4). A format
-    may set another limit for some card types (``per_type``)."""
+    """At most ``max`` LRIG-deck cards with the same name (the tables date the limit). A
+    format may set another limit for some card types (``per_type``)."""
     per_type = params.get("per_type", {})
     lowest = min([params["max"], *per_type.values()])
     for key, found in deck.name_counts("lrig").items():
@@ -93,16 +95,17 @@ def lrig_copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]
 
 @check("WX107", "level-zero-lrig", "error", "No level-0 LRIG", params=params.MIN)
 def level_zero_lrig(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """The LRIG deck needs at least one level-0 LRIG to start the game with."""
+    """The LRIG deck needs level-0 LRIGs to start the game with: at least ``min`` (one when
+    the rule gives none)."""
     wanted = params.get("min", 1)
     found = sum(e.count for e in deck.level_zero_lrigs if e.card.type == "LRIG")
     if found < wanted:
         yield Finding(section="lrig", found=found, allowed={"min": wanted})
 
 
-@check("WX108", "team-piece-limit", "error", "More than one team PIECE", params=params.MAX, params_required=True)
+@check("WX108", "team-piece-limit", "error", "Too many team PIECEs", params=params.MAX, params_required=True)
 def team_piece_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """At most one PIECE with 【チーム】 or 【ドリームチーム】 in its use condition, in
+    """At most ``max`` PIECEs with 【チーム】 or 【ドリームチーム】 in their use condition, in
     total (printed on the cards, e.g. WXDi-P14-001)."""
     pieces = [e for e in deck.lrig if e.card.team_piece]
     found = sum(e.count for e in pieces)
@@ -123,8 +126,9 @@ def team_piece_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding
     },
 )
 def deck_card_types(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """Each deck holds only its card types: SIGNI and SPELL in the main deck; LRIG,
-    ASSIST LRIG, ARTS, KEY, RESONA, PIECE in the LRIG deck, as the format allows."""
+    """Each deck holds only the card types the format allows in it: ``main`` for the main
+    deck (SIGNI, SPELL), ``lrig`` for the LRIG deck (LRIG, ASSIST LRIG, ARTS, KEY, RESONA,
+    PIECE, as the format dates them)."""
     types = deck.types
     allowed_main, allowed_lrig = derived(params, "allowed types", _allowed_types)
     if types["main"] <= allowed_main and types["lrig"] <= allowed_lrig:
@@ -167,9 +171,10 @@ def token_card(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
 
 @check("WX111", "starting-lrigs", "error", "Cannot start the game", params=params.START, params_required=True)
 def starting_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """The game starts with a set number of level-0 LRIGs (1 or 3; Diva 2020-12-05 to
-    2024-04-26: exactly 3, one center and two assists). The LRIG deck must allow one
-    of the starts the format permits."""
+    """The game starts with one of the numbers of level-0 LRIGs the format permits
+    (``counts``; with 3, one center and two assists). The LRIG deck must allow one of those
+    starts, and hold no more level-0 LRIGs than it starts with unless
+    ``more_level_zero_allowed``."""
     counts = params["counts"]
     zeros = deck.level_zero_lrigs
     total = sum(e.count for e in zeros)

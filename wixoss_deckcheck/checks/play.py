@@ -79,12 +79,11 @@ def _lv(entry: ResolvedEntry) -> int:
     "WX201", "grow-path", "warning", "LRIG cannot be grown into", kind="play", wording={"types": none_for_dash("types")}
 )
 def grow_path(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """The center LRIG grows into an LRIG (one level up; before 2018-12-20 also to the same or
-    a lower level) sharing an LRIG type (type ? shares every type) and allowed by the printed
-    grow restrictions (formats/play-rules.yaml); assists grow into ASSIST LRIGs the same way,
-    from a level-0 LRIG or an ASSIST LRIG (an ASSIST LRIG is never a center grow). An LRIG no
-    LRIG of the deck can grow into can never be reached (nor can the LRIGs above it that
-    depend on it)."""
+    """The center LRIG grows into an LRIG (to the levels the dated game rules allow) sharing an
+    LRIG type (type ? shares every type) and allowed by the printed grow restrictions
+    (formats/play-rules.yaml); assists grow into ASSIST LRIGs the same way, from a level-0
+    LRIG or an ASSIST LRIG (an ASSIST LRIG is never a center grow). An LRIG no LRIG of the
+    deck can grow into can never be reached (nor can the LRIGs above it that depend on it)."""
     lrigs = _lrigs(deck)
     if not any(e.card.level == 0 for e in lrigs):
         return  # no level-0 LRIG: WX107 / WX211 say so

@@ -113,4 +113,17 @@ def _echo_row(row: dict[str, Any], messages: Messages, level: int) -> None:
     click.echo(f"    {say('rules_used_by')}: {'; '.join(row['used_by'])}")
     for rule in row["rules"]:
         mark = f" [{say('rules_unverified')}]" if rule["unverified"] else ""
-        click.echo(f"    {rule['format']} {rule['in_force']}{mark}: {say('rules_source')}: {rule['source']}")
+        params = f" ({_params_text(rule['params'])})" if rule["params"] else ""
+        click.echo(f"    {rule['format']} {rule['in_force']}{params}{mark}: {say('rules_source')}: {rule['source']}")
+
+
+def _params_text(value: Any) -> str:
+    """A rule's parameters as the table writes them, on one line: ``max 20``, ``icons diva``
+    (a check's doc names them; the numbers are the table's)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_params_text(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return "/".join(_params_text(item) for item in value) or "[]"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return str(value)

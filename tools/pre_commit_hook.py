@@ -18,7 +18,7 @@ HOOKS = ROOT / ".pre-commit-hooks.yaml"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from wixoss_deckcheck.decklist.readers import hook_files_pattern, readers  # noqa: E402
+from wixoss_deckcheck.decklist.readers import hook_endings, hook_files_pattern  # noqa: E402
 
 _TEMPLATE = """\
 # pre-commit hook: check the staged decklists (README: "pre-commit").
@@ -41,12 +41,9 @@ _TEMPLATE = """\
 
 def hook_file_text() -> str:
     """The text ``.pre-commit-hooks.yaml`` must hold."""
-    found = readers().values()
-    anywhere = [s for item in found for s in item.anywhere]
-    compound = [f".deck{s}" for item in found if not item.binary for s in item.suffixes if s not in anywhere]
-    every = [s for item in found for s in item.suffixes]
+    every, anywhere, compound = hook_endings()
     return _TEMPLATE.format(
-        anywhere="  ".join(f"*{s}" for s in anywhere + compound),
+        anywhere="  ".join(f"*{s}" for s in (*anywhere, *(f".deck{s}" for s in compound))),
         every="  ".join(f"*{s}" for s in every),
         files=hook_files_pattern(),
     )

@@ -84,15 +84,16 @@ def deck_suffixes() -> tuple[str, ...]:
     return tuple(suffix for item in readers().values() for suffix in item.suffixes)
 
 
+def hook_endings() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """What the pre-commit hook matches: every decklist ending (under a ``decks/`` folder); the
+    ``anywhere`` ones; the other text endings, which mark a deck anywhere as ``name.deck<ending>``."""
+    found = readers().values()
+    anywhere = tuple(s for item in found for s in item.anywhere)
+    compound = tuple(s for item in found if not item.binary for s in item.suffixes if s not in anywhere)
+    return deck_suffixes(), anywhere, compound
+
+
 def hook_files_pattern() -> str:
-    """The pre-commit hook's ``files:`` pattern: a decklist ending under a folder named
-    ``decks/`` or ``deck/``; an ``anywhere`` ending anywhere; ``name.deck.<ending>`` anywhere
-    for the other text endings."""
-    every = "|".join(re.escape(s[1:]) for s in deck_suffixes())
-    anywhere = [s for item in readers().values() for s in item.anywhere]
-    compound = [s for item in readers().values() if not item.binary for s in item.suffixes if s not in anywhere]
-    return (
-        rf"(^|/)decks?/(.+/)?[^/]+\.({every})$"
-        rf"|\.({'|'.join(re.escape(s[1:]) for s in anywhere)})$"
-        rf"|\.deck\.({'|'.join(re.escape(s[1:]) for s in compound)})$"
-    )
+    """The pre-commit hook's ``files:`` pattern (:func:`hook_endings`)."""
+    every, anywhere, compound = ("|".join(re.escape(s[1:]) for s in endings) for endings in hook_endings())
+    return rf"(^|/)decks?/(.+/)?[^/]+\.({every})$|\.({anywhere})$|\.deck\.({compound})$"

@@ -112,9 +112,9 @@ def _hook_tool():
 def test_deck_endings_come_from_the_reader_registry(tmp_path):
     from wixoss_deckcheck.checking.audit import expand_paths, is_deck_file
     from wixoss_deckcheck.decklist import DECK_SUFFIXES, kind_of
-    from wixoss_deckcheck.decklist.readers import deck_suffixes, readers
+    from wixoss_deckcheck.decklist.readers import deck_suffixes, readers_by_kind
 
-    found = readers()
+    found = readers_by_kind()
     assert {"text", "yaml", "json", "cod", "sheet"} <= set(found)
     assert DECK_SUFFIXES == deck_suffixes()
     assert ".xlsm" in DECK_SUFFIXES  # read by the sheet reader, and so found by audit too
@@ -129,13 +129,13 @@ def test_deck_endings_come_from_the_reader_registry(tmp_path):
 
 
 def test_the_pre_commit_hook_is_written_from_the_reader_registry():
-    from wixoss_deckcheck.decklist.readers import hook_files_pattern, readers
+    from wixoss_deckcheck.decklist.readers import hook_files_pattern, readers_by_kind
 
     assert (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8") == _hook_tool().hook_file_text()
     (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert hook["files"] == hook_files_pattern()
     files = re.compile(hook["files"])
-    for item in readers().values():
+    for item in readers_by_kind().values():
         for suffix in item.suffixes:
             assert files.search(f"decks/season1/x{suffix}") and files.search(f"deck/x{suffix}")
             assert bool(files.search(f"lists/x{suffix}")) == (suffix in item.anywhere)

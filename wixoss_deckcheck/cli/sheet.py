@@ -10,7 +10,7 @@ from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.cli.options import cardpool_option, encoding_option
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.decklist.headings import date_value
-from wixoss_deckcheck.decklist.readers import readers
+from wixoss_deckcheck.decklist.readers import readers_by_kind
 from wixoss_deckcheck.decklist.reading import read_deck_bytes
 from wixoss_deckcheck.decklist.sheet_write import plan_rows, write_sheet
 from wixoss_deckcheck.errors import InputError, UsageError
@@ -79,7 +79,7 @@ def sheet_command(
 def _refuse_bad_options(output: str, team: bool, seat: str | None) -> None:
     if seat and not team:
         raise UsageError("--seat is for the 3-on-3 team sheet: add --team")
-    if not output.lower().endswith(readers()["sheet"].suffixes):  # what the sheet reader reads
+    if not output.lower().endswith(readers_by_kind()["sheet"].suffixes):  # what the sheet reader reads
         raise UsageError(f"the sheet is an .xlsx workbook: name the output file .xlsx, not {output!r}")
 
 

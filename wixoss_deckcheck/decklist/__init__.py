@@ -8,7 +8,7 @@ import os
 import re
 from pathlib import Path
 
-from wixoss_deckcheck.decklist.readers import Reader, deck_suffixes, reader_of_suffix, readers
+from wixoss_deckcheck.decklist.readers import Reader, deck_suffixes, reader_of_suffix, readers_by_kind
 from wixoss_deckcheck.decklist.reading import decode_deck, read_deck_bytes
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
@@ -42,9 +42,9 @@ def parse_deck_text(text: str, path: str, kind: str | None = None) -> Deck:
         kind = _kind_of_text(start, kind)
     if len(text) > MAX_DIGITS:
         _refuse_long_numbers(text, path)
-    found = readers().get(kind)
+    found = readers_by_kind().get(kind)
     if found is None or found.binary:
-        found = readers()["text"]
+        found = readers_by_kind()["text"]
     return found.read(text, path)
 
 
@@ -97,8 +97,8 @@ def load_deck(path: str | Path, encoding: str | None = None) -> Deck:
 def _binary_reader(kind: str, data: bytes) -> Reader | None:
     """The reader of bytes a file calls for: by its kind, or on standard input by its first bytes."""
     if kind == "stdin":
-        return next((r for r in readers().values() if r.binary and r.magic and data.startswith(r.magic)), None)
-    found = readers().get(kind)
+        return next((r for r in readers_by_kind().values() if r.binary and r.magic and data.startswith(r.magic)), None)
+    found = readers_by_kind().get(kind)
     return found if found is not None and found.binary else None
 
 

@@ -62,7 +62,7 @@ def reader(
     return wrap
 
 
-def readers() -> dict[str, Reader]:
+def readers_by_kind() -> dict[str, Reader]:
     """Every reader by kind (the reader modules are imported the first time)."""
     if not _FOUND:
         _FOUND.append(True)
@@ -76,18 +76,18 @@ def readers() -> dict[str, Reader]:
 def reader_of_suffix(suffix: str) -> Reader | None:
     """The reader of a file ending (``.YAML`` as ``.yaml``), or None."""
     suffix = suffix.lower()
-    return next((item for item in readers().values() if suffix in item.suffixes), None)
+    return next((item for item in readers_by_kind().values() if suffix in item.suffixes), None)
 
 
 def deck_suffixes() -> tuple[str, ...]:
     """Every file ending a decklist may have, in the readers' order."""
-    return tuple(suffix for item in readers().values() for suffix in item.suffixes)
+    return tuple(suffix for item in readers_by_kind().values() for suffix in item.suffixes)
 
 
 def hook_endings() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """What the pre-commit hook matches: every decklist ending (under a ``decks/`` folder); the
     ``anywhere`` ones; the other text endings, which mark a deck anywhere as ``name.deck<ending>``."""
-    found = readers().values()
+    found = readers_by_kind().values()
     anywhere = tuple(s for item in found for s in item.anywhere)
     compound = tuple(s for item in found if not item.binary for s in item.suffixes if s not in anywhere)
     return deck_suffixes(), anywhere, compound

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
 from wixoss_deckcheck.files.resources import formats_dir
 from wixoss_deckcheck.tables.mayus_room import MayuEntry, mayu_entries
 
@@ -107,18 +108,30 @@ class BuiltinFormat(NamedTuple):
 def builtin_formats() -> tuple[BuiltinFormat, ...]:
     """The shipped tables, read as tables (through the table cache), in the order the formats
     began (``since``; a format without one first). A file without an ``id`` (``play-rules.yaml``)
-    is no format table."""
-    found = []
-    for path in sorted(formats_dir().glob("*.yaml")):
-        if not _ID_LINE.search(path.read_text(encoding="utf-8")):
-            continue
-        data = read_table(path)
-        abstract = bool(data.get("abstract"))
-        spellings: tuple[str, ...] = (data["id"],)
-        if not abstract:  # a base table is named only by its id (extends: common)
-            spellings += (data.get("name") or "", *(data.get("names") or {}).values(), *(data.get("aliases") or ()))
-        found.append(BuiltinFormat(data["id"], path, abstract, data.get("since"), spellings))
+    is no format table. The list is remembered in the user cache with the size and time of
+    every table, so a warm start reads no table for it."""
+    folder = formats_dir()
+    paths = sorted(folder.glob("*.yaml"))
+    depends = "".join(f"{path.name}:{info.st_size}:{info.st_mtime_ns};" for path in paths for info in [path.stat()])
+    cached = load_marshalled("format-list", folder, depends)
+    if cached is None:
+        cached = [_builtin_format(path) for path in paths if _ID_LINE.search(path.read_text(encoding="utf-8"))]
+        store_marshalled("format-list", folder, cached, depends)
+    found = [
+        BuiltinFormat(key, folder / name, abstract, since, tuple(spellings))
+        for key, name, abstract, since, spellings in cached
+    ]
     return tuple(sorted(found, key=lambda item: (item.since or "", item.id)))
+
+
+def _builtin_format(path: Path) -> tuple[str, str, bool, str | None, list[str]]:
+    """What :class:`BuiltinFormat` holds of a shipped table, as plain data for the cache."""
+    data = read_table(path)
+    abstract = bool(data.get("abstract"))
+    spellings = [data["id"]]
+    if not abstract:  # a base table is named only by its id (extends: common)
+        spellings += [data.get("name") or "", *(data.get("names") or {}).values(), *(data.get("aliases") or ())]
+    return data["id"], path.name, abstract, data.get("since"), spellings
 
 
 @lru_cache(maxsize=1)

@@ -65,11 +65,11 @@ def reader(
 def readers_by_kind() -> dict[str, Reader]:
     """Every reader by kind (the reader modules are imported the first time)."""
     if not _FOUND:
-        _FOUND.append(True)
         folder = os.path.dirname(os.path.abspath(__file__))
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py") and not name.startswith("_"):
                 importlib.import_module(f"{__name__}.{name[:-3]}")
+        _FOUND.append(True)  # only once every reader module is in
     return _READERS
 
 

@@ -82,20 +82,26 @@ def test_a_settings_file_with_an_unknown_output_format_is_refused(tmp_path, monk
 
 
 def test_a_reporter_module_that_registers_nothing_is_a_clear_error(monkeypatch):
-    monkeypatch.setattr(registry, "reporter_names", lambda: ("nothing-here",))
+    monkeypatch.setattr(registry, "reporter_names", lambda: ("nothing-here", "helpers"))
     try:
         registry.get_reporter("nothing-here")
     except ModuleNotFoundError as error:
         assert "nothing_here_report" in str(error)
     else:  # pragma: no cover
         raise AssertionError("a missing reporter module was not reported")
+    monkeypatch.setattr(registry, "module_name", lambda name: "wixoss_deckcheck.reporters.ci_common")
+    try:
+        registry.get_reporter("helpers")  # a module that registers no reporter
+    except LookupError as error:
+        assert "registers no @reporter('helpers')" in str(error)
+    else:  # pragma: no cover
+        raise AssertionError("a module without its reporter was not reported")
     try:
         registry.get_reporter("yaml")
     except KeyError as error:
-        assert "yaml" in str(error)
+        assert "yaml" in str(error) and "nothing-here" in str(error)
     else:  # pragma: no cover
         raise AssertionError("an unknown reporter name was not reported")
-    assert json.dumps(list(registry.reporter_names())) == '["nothing-here"]'
 
 
 # -- decklist file endings -------------------------------------------------------------

@@ -51,7 +51,7 @@ def sarif_validator():
 
 
 def test_every_output_format_has_a_reporter():
-    from wixoss_deckcheck.checking.settings_file import settings_schema
+    from wixoss_deckcheck.checking.settings_read import settings_schema
 
     assert set(OUTPUT_FORMATS) == set(reporter_names())
     # The settings schema's names come from the registry when it is loaded; the file holds no copy.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import DECKS
-from hostile import run_cli
+from hostile import assert_one_error, run_cli
 
 LEGAL = DECKS / "text" / "rx-wxdi-d01.txt"
 HOUSE = """id: house
@@ -61,3 +61,16 @@ def test_a_long_mayus_room_list_gives_the_verdict_of_its_entries(tmp_path, full_
     found = [v for deck in json.loads(result.stdout)["decks"] for v in deck["violations"]]
     banned_line = next(n for n, line in enumerate(deck_lines, 1) if line.endswith("WXDi-D01-020"))
     assert found and {(v["code"], v["line"]) for v in found} == {("WX140", banned_line)}
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("option", ["--format-file", "--config"])
+def test_a_giant_format_or_settings_file_is_refused_in_one_line(tmp_path, option):
+    """A file of the tool's own past 1 MB (here 32,000 Mayu's Room entries, 3 MB) is one
+    error line naming it, exit 2: refused by its size, never read slowly."""
+    entry = '  - {kind: banned, cards: [{name: "サーバント　Ｄ"}], effective: "2020-12-05", source: test}\n'
+    table = tmp_path / "giant.yaml"
+    table.write_text("id: giant\nextends: diva\nmayus_room:\n" + entry * 32000, encoding="utf-8")
+    args = ["--no-config", "--format-file", table] if option == "--format-file" else ["--config", table]
+    line = assert_one_error(run_cli("check", *args, LEGAL), "giant.yaml", "bytes; at most 1,000,000 are read")
+    assert f"{table.stat().st_size:,} bytes" in line

@@ -44,7 +44,7 @@ def _choices(command: str, option: str) -> tuple[str, ...]:
 
 
 def test_output_formats_come_from_the_reporter_registry():
-    from wixoss_deckcheck.checking.settings_file import settings_schema
+    from wixoss_deckcheck.checking.settings_read import settings_schema
 
     names = registry.reporter_names()
     modules = sorted(p.name for p in (PACKAGE / "reporters").glob("*_report.py"))

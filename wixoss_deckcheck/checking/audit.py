@@ -2,22 +2,29 @@
 
 :func:`expand_paths` turns command-line arguments (files, directories searched
 recursively, glob patterns, and ``-`` for a list of paths on standard input) into
-deck files. :func:`run_audit` checks them over worker processes, each of which
-loads the card pool once, and returns one :class:`~wixoss_deckcheck.model.results.RunReport`
-in the order the decks were found. A deck that cannot be read or parsed becomes
-an input error for that deck; the audit goes on. Nothing here prints.
+deck files. :func:`run_audit` checks them over worker processes
+(:mod:`~wixoss_deckcheck.checking.workers`), each of which loads the card pool once,
+and returns one :class:`~wixoss_deckcheck.model.results.RunReport` in the order the
+decks were found. A deck that cannot be read or parsed becomes an input error for that
+deck; the audit goes on. Nothing here prints.
 """
 
 from __future__ import annotations
 
+import gc
 import glob
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from wixoss_deckcheck.checking.run_settings import RunSettings
+from wixoss_deckcheck.checking.session import CheckSession
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
-from wixoss_deckcheck.model.results import RunReport
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.speed import garbage_collection_paused
+from wixoss_deckcheck.tables.dates import parse_day, today
 
 #: Below this many decks the audit runs in the calling process (starting workers costs more).
 IN_PROCESS_LIMIT = 48
@@ -71,24 +78,29 @@ def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False) -> I
         if (info.st_dev, info.st_ino) in entered:
             continue
         entered.add((info.st_dev, info.st_ino))
-        folders = []
+        folders: list[str] = []
         for entry in entries:
-            if entry.name.startswith("."):
-                continue
-            link = entry.is_symlink()
-            is_folder = entry.is_dir(follow_symlinks=True) if link else entry.is_dir(follow_symlinks=False)
-            if not (is_folder or is_deck_file(entry.name)):
-                continue
-            if link and not follow_symlinks and not _inside(entry.path, root):
-                found.problems.append(
-                    (entry.path, "symbolic link leading outside the audited folder, not followed (--follow-symlinks)")
-                )
-            elif is_folder:
-                if not link or follow_symlinks:
-                    folders.append(entry.path)
-            else:
-                yield entry.path
+            if not entry.name.startswith("."):
+                yield from _visit(entry, root, found, folders, follow_symlinks)
         stack.extend(reversed(folders))
+
+
+def _visit(entry: os.DirEntry[str], root: str, found: AuditPaths, folders: list[str],
+           follow_symlinks: bool) -> Iterator[str]:
+    """One entry of a folder the walk is in: a deck file (yielded), a folder to enter
+    (added to ``folders``), a link leading outside (a problem), or nothing of the audit's."""
+    link = entry.is_symlink()
+    is_folder = entry.is_dir(follow_symlinks=True) if link else entry.is_dir(follow_symlinks=False)
+    if not (is_folder or is_deck_file(entry.name)):
+        return
+    if link and not follow_symlinks and not _inside(entry.path, root):
+        found.problems.append(
+            (entry.path, "symbolic link leading outside the audited folder, not followed (--follow-symlinks)")
+        )
+    elif not is_folder:
+        yield entry.path
+    elif not link or follow_symlinks:
+        folders.append(entry.path)
 
 
 def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = None,
@@ -103,51 +115,43 @@ def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = N
     """
     found = AuditPaths()
     seen: set[str] = set()
-
-    def add(path: str) -> None:
-        if path not in seen:
-            seen.add(path)
-            found.append(path)
-
-    def expand(argument: str) -> None:
-        if os.path.isdir(argument):
-            for path in _walk(argument, found, follow_symlinks):
-                add(path)
-        elif _GLOB_CHARS & set(argument) and not os.path.exists(argument):
-            matches = sorted(glob.glob(argument, recursive=True))
-            for match in matches:
-                if os.path.isdir(match):
-                    for path in _walk(match, found, follow_symlinks):
-                        add(path)
-                elif is_deck_file(os.path.basename(match)):
-                    add(match)
-            if not matches:
-                add(argument)  # reported as "no such file"
-        else:
-            add(argument)
-
     for argument in arguments:
-        if argument == "-":
-            for line in stdin_lines or ():
-                line = line.strip()
-                if line:
-                    expand(line)
-        else:
-            expand(argument)
+        named = (line.strip() for line in stdin_lines or ()) if argument == "-" else (argument,)
+        for name in named:
+            if name:
+                for path in _expand(name, found, follow_symlinks):
+                    if path not in seen:
+                        seen.add(path)
+                        found.append(path)
     return found
+
+
+def _expand(argument: str, found: AuditPaths, follow_symlinks: bool) -> Iterator[str]:
+    """The deck files one argument names: a folder's, a pattern's, or the argument itself."""
+    if os.path.isdir(argument):
+        yield from _walk(argument, found, follow_symlinks)
+    elif _GLOB_CHARS & set(argument) and not os.path.exists(argument):
+        matches = sorted(glob.glob(argument, recursive=True))
+        for match in matches:
+            if os.path.isdir(match):
+                yield from _walk(match, found, follow_symlinks)
+            elif is_deck_file(os.path.basename(match)):
+                yield match
+        if not matches:
+            yield argument  # reported as "no such file"
+    else:
+        yield argument
 
 
 # -- checking them ------------------------------------------------------------------------
 
-_SESSION = None  # the worker's CheckSession (inherited when workers are forked)
+_SESSION: CheckSession | None = None  # the worker's CheckSession (inherited when workers are forked)
 _SESSION_SETTINGS: RunSettings | None = None
 
 
-def _session(settings: RunSettings):
+def _session(settings: RunSettings) -> CheckSession:
     global _SESSION, _SESSION_SETTINGS
     if _SESSION is None or _SESSION_SETTINGS != settings:
-        from wixoss_deckcheck.checking.session import CheckSession
-
         _SESSION = CheckSession(settings)
         _SESSION_SETTINGS = settings
     return _SESSION
@@ -155,15 +159,19 @@ def _session(settings: RunSettings):
 
 def _init_worker(settings: RunSettings) -> None:
     """Load the pool once per worker (a forked worker already has the parent's)."""
-    import gc
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     _session(settings)
     gc.freeze()  # the pool lives as long as the worker: keep it out of every collection
 
 
-def _check_chunk(job: tuple[RunSettings, list[str]]):
+Outcome = tuple[list[DeckResult], dict[tuple[object, ...], dict[str, object]]]
+
+
+#: One batch for a worker: the run's settings and the deck paths.
+Job = tuple[RunSettings, list[str]]
+
+
+def _check_chunk(job: Job) -> Outcome:
     settings, paths = job
     session = _session(settings)
     results = [
@@ -201,8 +209,6 @@ def run_audit(
     paths: list[str], settings: RunSettings, jobs: int | None = None, on_progress: Callable[[int], None] | None = None
 ) -> RunReport:
     """Check every deck in ``paths``; usage errors (unknown format, bad date) raise at once."""
-    from wixoss_deckcheck.tables.dates import parse_day, today
-
     day = parse_day(settings.as_of) if settings.as_of else None
     settings = settings._replace(as_of=day, disable=tuple(settings.disable))
     session = _session(settings)
@@ -211,79 +217,47 @@ def run_audit(
         table = session.table(settings.format_id, settings.format_file)
         session.checker(table, day or today())  # a date outside the format is a usage error, now
     jobs = max(1, jobs or default_jobs())
-    results = []
-    problems = dict(session.list_problems)
     if jobs == 1 or len(paths) <= IN_PROCESS_LIMIT:
-        for path in paths:
-            results.append(session.check_path(path, settings.format_id, settings.format_file, day, settings.encoding))
-            if on_progress:
-                on_progress(1)
-        problems.update(session.list_problems)
+        results, problems = _in_process(session, paths, settings, on_progress)
     else:
-        # results are kept to the end and hold no cycles
-        with garbage_collection_paused(freeze=True):
-            for chunk_results, chunk_problems in _parallel(paths, settings, jobs):
-                results.extend(chunk_results)
-                problems.update(chunk_problems)
-                if on_progress:
-                    on_progress(len(chunk_results))
-    if isinstance(paths, AuditPaths) and paths.problems:
-        from wixoss_deckcheck.errors import InputError
-        from wixoss_deckcheck.model.results import DeckResult
-
+        results, problems = _in_workers(paths, settings, jobs, on_progress)
+    problems = {**session.list_problems, **problems}
+    if isinstance(paths, AuditPaths):
         results.extend(DeckResult(path, error=InputError(message, path)) for path, message in paths.problems)
     return session.report(results, table, day, problems)
 
 
-def _parallel(paths: list[str], settings: RunSettings, jobs: int, work: Callable | None = None):
-    """(results, list problems) of each batch, in order, from worker processes (``work``
-    of ``(settings, batch)``: by default each deck's check).
-
-    When the workers cannot start (a system without working process semaphores, too
-    many open files) or one of them dies (killed, out of memory), the batches not yet
-    done are checked in this process instead: the audit still reports every deck.
-    """
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    work = work or _check_chunk
-    chunks = _chunks(paths, jobs)
-    done = 0
-    try:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(
-            max_workers=min(jobs, len(chunks)), mp_context=context, initializer=_init_worker, initargs=(settings,)
-        ) as executor:
-            try:
-                for outcome in executor.map(work, [(settings, chunk) for chunk in chunks]):
-                    yield outcome
-                    done += 1
-            except KeyboardInterrupt:
-                _stop_now(executor)
-                raise
-        return
-    except (BrokenProcessPool, OSError, NotImplementedError):
-        pass
-    for chunk in chunks[done:]:
-        yield work((settings, chunk))
+Progress = Callable[[int], None] | None
 
 
-def _stop_now(executor) -> None:
-    """After Ctrl-C: stop the workers at once instead of waiting for their batches (a
-    second Ctrl-C while waiting used to deadlock on a worker's semaphore), and make any
-    further Ctrl-C end the process immediately."""
-    import signal
-    import threading
+def _in_process(session: CheckSession, paths: list[str], settings: RunSettings, on_progress: Progress) -> Outcome:
+    results = []
+    for path in paths:
+        results.append(session.check_path(path, settings.format_id, settings.format_file, settings.as_of,
+                                          settings.encoding))
+        if on_progress:
+            on_progress(1)
+    return results, dict(session.list_problems)
 
-    signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(130))
-    # The executor's own thread then trips over the futures the interrupted map cancelled
-    # (a CPython 3.11 quirk) and would print a traceback; the audit is over anyway.
-    threading.excepthook = lambda _args: None
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
-        try:
-            process.terminate()
-        except (OSError, AttributeError):
-            pass
-    # Leaving the ``with`` block now joins the executor, which sees its workers gone.
+
+def _in_workers(paths: list[str], settings: RunSettings, jobs: int, on_progress: Progress) -> Outcome:
+    results: list[DeckResult] = []
+    problems: dict[tuple[object, ...], dict[str, object]] = {}
+    with garbage_collection_paused(freeze=True):  # results are kept to the end and hold no cycles
+        for chunk_results, chunk_problems in _parallel(paths, settings, jobs):
+            results.extend(chunk_results)
+            problems.update(chunk_problems)
+            if on_progress:
+                on_progress(len(chunk_results))
+    return results, problems
+
+
+def _parallel(
+    paths: list[str], settings: RunSettings, jobs: int, work: Callable[[Job], Any] | None = None
+) -> Iterator[Any]:
+    """The outcome of each batch, in order, from worker processes: ``work`` of
+    ``(settings, batch)``, by default each deck's check (results, list problems)."""
+    from wixoss_deckcheck.checking.workers import run_batches  # the worker pool: only for a large audit
+
+    jobs_of = [(settings, chunk) for chunk in _chunks(paths, jobs)]
+    return run_batches(work or _check_chunk, jobs_of, jobs, _init_worker, (settings,))

@@ -5,15 +5,13 @@ return violation records. Pure: no printing, no network, no exit codes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from wixoss_deckcheck.checking.wording import Placeholders, fill
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
 from wixoss_deckcheck.checks.registry import Params, check_function
 from wixoss_deckcheck.messages import Messages
-from wixoss_deckcheck.model.cards import LRIG_TYPES, MAIN_DECK_TYPES, PIECE_TYPES, Card
-from wixoss_deckcheck.model.deck import Deck
-from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
+from wixoss_deckcheck.model.resolved import KnownCard, ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.model.results import DeckResult
 from wixoss_deckcheck.model.violation import Violation
 from wixoss_deckcheck.pool.cardpool import CardPool, Resolution
@@ -26,19 +24,26 @@ from wixoss_deckcheck.tables.releases import load_calendar
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
 
 
-class KnownCard(NamedTuple):
-    """What the resolution loop needs of a query that names a card, found once per checker:
-    the pool never changes, and the decks of one audit share most lines. The loop unpacks
-    it by position (fastest); the field order is its contract."""
+class Resolutions(dict[str, "KnownCard | Resolution"]):
+    """What the pool says of each query, worked out on first use: the pool never changes,
+    and the decks of one audit share most lines. A query that names a card maps to its
+    :class:`~wixoss_deckcheck.model.resolved.KnownCard`, any other to its
+    :class:`~wixoss_deckcheck.pool.resolution.Resolution` (why not)."""
 
-    card: Card
-    number: str  # the printed number the player used, else the card's own
-    section: str  # the card's own deck: main or lrig
-    life_burst: bool
-    piece: bool
-    key: str  # the same-name key
-    type: str
-    level_zero_lrig: bool
+    #: Past this many queries the memo starts again (a bound on memory, never reached by real decks).
+    LIMIT = 100_000
+
+    def __init__(self, pool: CardPool) -> None:
+        super().__init__()
+        self.pool = pool
+
+    def __missing__(self, query: str) -> KnownCard | Resolution:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        result = self.pool.resolve(query)
+        known = result if result.card is None else KnownCard.of(result.card, result.number)
+        self[query] = known
+        return known
 
 
 def _violation_order(violation: Violation) -> tuple:
@@ -60,7 +65,6 @@ class Checker:
         as_of: str | None = None,
         lang: str = "en",
         disabled: Iterable[str] = (),
-        severity_overrides: dict | None = None,
     ):
         self.pool = pool
         self.table = table
@@ -89,107 +93,34 @@ class Checker:
             for key in item.keys_a:
                 self._mayu_by_key.setdefault(key, []).append(index)
         self._mayu_keys = frozenset(self._mayu_by_key)
-        #: Resolutions by query text: the pool never changes, and decks of one audit share most cards.
-        self._resolutions: dict[str, KnownCard | Resolution] = {}
+        self._resolutions = Resolutions(pool)
 
     def _enabled(self, info: CheckInfo) -> bool:
         return info.code not in self.disabled and info.slug not in self.disabled
 
     # -- resolving -----------------------------------------------------------------
     def resolve(self, deck: Deck) -> tuple[ResolvedDeck, list[Violation]]:
+        """The deck resolved against the pool, and a violation for each line that names no
+        card (WX001 unknown, WX002 ambiguous, WX003 a number and a name that disagree)."""
         resolved = ResolvedDeck(deck, self.pool, self.icons)
-        problems: list[Violation] = []
-        memo = self._resolutions
-        # ResolvedDeck.add, inlined: this loop runs for every line of every deck.
-        entries, main, lrig, zeros = resolved.entries, resolved.main, resolved.lrig, resolved.level_zero_lrigs
-        main_names, lrig_names = resolved.names["main"], resolved.names["lrig"]
-        main_types, lrig_types = resolved.types["main"], resolved.types["lrig"]
-        main_total = lrig_total = life_burst = pieces = 0
-        for entry in deck.entries:
-            known = memo.get(entry.query)
-            if known is None:
-                known = self._resolve_query(entry.query)
-            if isinstance(known, KnownCard):
-                card, number, own_section, has_burst, is_piece, key, kind, level_zero = known
-                section = entry.section or own_section
-                placed = ResolvedEntry(entry, card, number, section)
-                entries.append(placed)
-                count = entry.count
-                if section == "main":
-                    main.append(placed)
-                    main_total += count
-                    main_names[key] = main_names.get(key, 0) + count
-                    main_types.add(kind)
-                    if has_burst:
-                        life_burst += count
-                else:
-                    lrig.append(placed)
-                    lrig_total += count
-                    lrig_names[key] = lrig_names.get(key, 0) + count
-                    lrig_types.add(kind)
-                    if is_piece:
-                        pieces += count
-                    if level_zero:
-                        zeros.append(placed)
-                continue
-            result = known
-            resolved.add_unresolved(entry)
-            if result.conflict:
-                problems.append(self._conflict(entry, result.conflict))
-            elif result.candidates:
-                candidates = ", ".join(self._both_names(card) for card in result.candidates)
-                problems.append(
-                    self.violation(
-                        BY_CODE["WX002"],
-                        Finding(section=entry.section, line=entry.line),
-                        {"query": entry.query, "candidates": candidates},
-                        cards=tuple(card.number for card in result.candidates),
-                    )
-                )
-            else:
-                hint = self.messages.suggestion_hint(result.suggestions)
-                if result.hint:
-                    hint += self.messages.word(result.hint)
-                if entry.line in deck.comment_cut_lines:
-                    hint += self.messages.word("yaml_comment_hint")
-                problems.append(
-                    self.violation(
-                        BY_CODE["WX001"],
-                        Finding(section=entry.section, line=entry.line),
-                        {"query": entry.query, "hint": hint},
-                    )
-                )
-        totals = resolved.totals
-        totals["main"] += main_total
-        totals["lrig"] += lrig_total
-        resolved.life_burst_count += life_burst
-        resolved.piece_total += pieces
-        return resolved, problems
+        missed = resolved.add_lines(deck.entries, self._resolutions)
+        return resolved, [self._unresolved(deck, entry, result) for entry, result in missed]
 
-    def _resolve_query(self, query: str) -> KnownCard | Resolution:
-        """Resolve one query and remember what the resolution loop needs of it (the
-        resolution itself when it names no card)."""
-        memo = self._resolutions
-        if len(memo) >= 100_000:
-            memo.clear()
-        result = self.pool.resolve(query)
-        card = result.card
-        known: KnownCard | Resolution
-        if card is None:
-            known = result
-        else:
-            known = KnownCard(
-                card,
-                result.number or card.number,
-                "main" if card.type in MAIN_DECK_TYPES else "lrig",
-                bool(card.life_burst),
-                card.type in PIECE_TYPES,
-                card.key,
-                card.type,
-                card.type in LRIG_TYPES and card.level == 0,
-            )
-        memo[query] = known
-        return known
+    def _unresolved(self, deck: Deck, entry: DeckEntry, result: Resolution) -> Violation:
+        """The violation of a line the pool resolves to no card."""
+        if result.conflict:
+            return self._conflict(entry, result.conflict)
+        finding = Finding(section=entry.section, line=entry.line)
+        if result.candidates:
+            candidates = ", ".join(self._both_names(card) for card in result.candidates)
+            return self.violation(BY_CODE["WX002"], finding, {"query": entry.query, "candidates": candidates},
+                                  cards=tuple(card.number for card in result.candidates))
+        hint = self.messages.suggestion_hint(result.suggestions)
+        if result.hint:
+            hint += self.messages.word(result.hint)
+        if entry.line in deck.comment_cut_lines:
+            hint += self.messages.word("yaml_comment_hint")
+        return self.violation(BY_CODE["WX001"], finding, {"query": entry.query, "hint": hint})
 
     # -- checking --------------------------------------------------------------------
     def check(self, deck: Deck) -> DeckResult:

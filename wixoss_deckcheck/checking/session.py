@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import Any
 
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.checking.placing import place_deck_level
@@ -15,6 +16,7 @@ from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.messages import default_language, normalize_language
+from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.tables.dates import parse_day, today
@@ -56,20 +58,18 @@ class CheckSession:
         return self._checkers[key]
 
     def report(
-        self, results: list[DeckResult], table: FormatTable | None, day: str | None, list_problems: dict | None = None
+        self, results: list[DeckResult], table: FormatTable | None, day: str | None,
+        list_problems: dict[tuple[Any, ...], dict[str, Any]] | None = None,
     ) -> RunReport:
         """The run report of these results: the format shown is the one given, else the one
         every deck used; ``list_problems`` (of worker processes) adds to this session's own."""
-        formats = {result.format for result in results if result.format}
-        shown = table.id if table else (formats.pop() if len(formats) == 1 else None)
         if day is None:  # the day every deck was judged by, when they share one
-            days = {result.as_of for result in results if result.as_of}
-            day = days.pop() if len(days) == 1 else None
+            day = _shared({result.as_of for result in results})
         problems = {**self.list_problems, **(list_problems or {})}
         location = self.pool.location
         return RunReport(
             results=results,
-            format=shown,
+            format=table.id if table else _shared({result.format for result in results}),
             format_name=table.display_name(self.lang) if table else None,
             as_of=day,
             pool_path=str(location.path) if location else "",
@@ -92,43 +92,62 @@ class CheckSession:
         try:
             deck = load_deck(path, encoding)
         except InputError as exc:
-            if exc.line is None and exc.path is not None and path != "-" and os.path.isfile(path):
-                exc.line = 1  # a whole-file problem: CI annotations and file:line: need a line
-            return DeckResult(exc.path or path, error=exc)
-        path = deck.path  # standard input: <stdin>
+            return DeckResult(exc.path or path, error=_with_a_line(exc, path))
         try:
-            # Precedence: the command line, the deck's own header, the settings file, the default.
-            default_format, default_file, default_day = self.settings.defaults
-            if format_file or format_id:
-                table = self.table(format_id, format_file)
-            elif deck.format or not (default_format or default_file):
-                try:
-                    table = self.table(deck.format, None)
-                except UsageError as exc:
-                    raise InputError(exc.message, path, deck.format_line) from None
-            else:
-                table = self.table(default_format, default_file)
-            # (a decklist sheet's event date is its deck's date)
-            day = as_of or (parse_day(deck.date) if deck.date else (default_day or today()))
-            try:
-                checker = self.checker(table, day)
-            except UsageError as exc:
-                if format_id or format_file or as_of:
-                    raise
-                raise InputError(exc.message, path, deck.format_line) from None
+            checker = self._checker_for(deck, format_id, format_file, as_of)
         except UsageError:
             raise
         except InputError as exc:
             if exc.path is None:
-                exc.path = path
-            return DeckResult(path, format=deck.format, error=exc)
+                exc.path = deck.path  # standard input: <stdin>
+            return DeckResult(deck.path, format=deck.format, error=exc)
         result = checker.check(deck)
         if self.play:
-            from wixoss_deckcheck.checking.play import add_play_findings
+            from wixoss_deckcheck.checking.play import add_play_findings  # check --play: the rules engine
 
             add_play_findings(checker, deck, result)
         place_deck_level(checker, deck, result)
         return result
+
+    def _checker_for(self, deck: Deck, format_id: str | None, format_file: str | None, as_of: str | None) -> Checker:
+        """The checker of a deck's format and day. Precedence: the command line, the deck's
+        own header (a decklist sheet's event date is its deck's date), the settings file,
+        the default. A problem with the deck's own header is an input error on its line."""
+        table = self._table_for(deck, format_id, format_file)
+        day = as_of or (parse_day(deck.date) if deck.date else (self.settings.defaults[2] or today()))
+        try:
+            return self.checker(table, day)
+        except UsageError as exc:
+            if format_id or format_file or as_of:
+                raise
+            raise InputError(exc.message, deck.path, deck.format_line) from None
+
+    def _table_for(self, deck: Deck, format_id: str | None, format_file: str | None) -> FormatTable:
+        """The table of the command line's format, else the deck's (the default format when
+        it names none and the settings file none either), else the settings file's."""
+        if format_file or format_id:
+            return self.table(format_id, format_file)
+        default_format, default_file, _day = self.settings.defaults
+        if (default_format or default_file) and not deck.format:
+            return self.table(default_format, default_file)
+        try:
+            return self.table(deck.format, None)
+        except UsageError as exc:
+            raise InputError(exc.message, deck.path, deck.format_line) from None
+
+
+def _with_a_line(error: InputError, path: str) -> InputError:
+    """A problem with a whole deck file points at its line 1: CI annotations and
+    ``file:line:`` need a line."""
+    if error.line is None and error.path is not None and path != "-" and os.path.isfile(path):
+        error.line = 1
+    return error
+
+
+def _shared(values: set[str | None]) -> str | None:
+    """The one value every result has (None when they differ or have none)."""
+    given = {value for value in values if value}
+    return given.pop() if len(given) == 1 else None
 
 
 def run_check(paths: Iterable[str], settings: RunSettings) -> RunReport:

@@ -14,14 +14,16 @@ is simply not used, never an error.
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck import __version__
 from wixoss_deckcheck.files.dirs import user_cache_dir
-from wixoss_deckcheck.files.text import read_regular_file, replace_atomically
+from wixoss_deckcheck.files.text import MAX_YAML_BYTES, read_regular_file, read_text_file, replace_atomically
 
 #: The layout of every cache file; a file of another layout is never decoded.
 LAYOUT = 6
@@ -31,7 +33,13 @@ _MAGIC = b"WDCk"
 MAX_CACHE_BYTES = 512_000_000
 
 
-def _stamp(source: Path, depends: str) -> tuple:
+def file_stamp(path: Path) -> str:
+    """What a cache made with a file (a schema) must change with: its size and time."""
+    info = Path(path).stat()
+    return f"{info.st_size}:{info.st_mtime_ns}"
+
+
+def _stamp(source: Path, depends: str) -> tuple[Any, ...]:
     info = source.stat()
     return (LAYOUT, __version__, info.st_size, info.st_mtime_ns, depends)
 
@@ -63,10 +71,8 @@ def load_marshalled(kind: str, source: Path, depends: str = "") -> Any | None:
 
 def discard_marshalled(kind: str, source: Path) -> None:
     """Remove the cache entry of ``kind`` for ``source``, if any (a layout no longer read)."""
-    try:
+    with contextlib.suppress(OSError):
         _cache_path(kind, source).unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 def store_marshalled(kind: str, source: Path, value: Any, depends: str = "") -> None:
@@ -79,3 +85,27 @@ def store_marshalled(kind: str, source: Path, value: Any, depends: str = "") -> 
         replace_atomically(target, payload, private=True)
     except Exception:
         pass
+
+
+def load_cached_yaml(
+    kind: str, path: Path, what: str, schema_path: Path | None = None, build: Callable[[Any], Any] | None = None
+) -> Any:
+    """The plain data of one of the tool's own YAML files (a message catalogue, the release
+    calendar): from the cache while the file (and its schema) are unchanged; else read
+    (at most :data:`~wixoss_deckcheck.files.text.MAX_YAML_BYTES`), validated against the
+    schema at ``schema_path`` when given, made into what the caller keeps by ``build``,
+    and cached (as entries of ``kind``). A problem is an InputError naming the file and line."""
+    depends = file_stamp(schema_path) if schema_path is not None else ""
+    cached = load_marshalled(kind, path, depends)
+    if cached is not None:
+        return cached
+    from wixoss_deckcheck.files import schema, yamllines  # the slow path: YAML and a schema
+
+    text = read_text_file(path, what, MAX_YAML_BYTES)
+    data = yamllines.load_plain(text, str(path))
+    if schema_path is not None:
+        schema.validate(data, schema.load_schema(schema_path), str(path), yamllines.LineFinder(text))
+    if build is not None:
+        data = build(data)
+    store_marshalled(kind, path, data, depends)
+    return data

@@ -2,49 +2,61 @@
 
 :func:`validate` answers the usual "valid" with the compiled validator of
 :mod:`wixoss_deckcheck.files.fastschema` (fast, same verdict) and loads ``jsonschema``
-only to word a problem, as one line naming the file, the line and the JSON path.
+only to word a problem, as one line naming the file, the line and the JSON path. Only
+the slow paths import this module: a file validated once is cached
+(:mod:`wixoss_deckcheck.files.cache`, stamped with :func:`~wixoss_deckcheck.files.cache.file_stamp`
+of its schema), so a usual ``check`` never loads a schema.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.files.fastschema import UnsupportedSchema, compile_schema
 
 #: Finds the line of the value at a JSON path (a list of keys and indexes), or None.
-LineFinder = Callable[[list], "int | None"]
+LineFinder = Callable[[list[Any]], "int | None"]
 
 
 @cache
-def load_schema(path: Path) -> dict:
-    """A shipped schema file, read once per process (json is imported only here: a check
-    whose files are all validated in the cache never loads it)."""
-    import json
-
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+def load_schema(path: Path) -> dict[str, Any]:
+    """A shipped schema file, read once per process."""
+    schema: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    return schema
 
 
-def schema_stamp(path: Path) -> str:
-    """What a cache of validated files must change with: the schema's size and time."""
-    stat = Path(path).stat()
-    return f"{stat.st_size}:{stat.st_mtime_ns}"
+def pointer(parts: list[Any]) -> str:
+    """A JSON pointer such as ``/rules/3/params``."""
+    return "/" + "/".join(str(part) for part in parts) if parts else "/"
 
 
-def first_problem(validator: Any, data: Any) -> tuple[str, list] | None:
-    """The most relevant error of a jsonschema validator as (message, path parts), or None.
+def schema_problem(schema: dict[str, Any], data: Any) -> tuple[str, list[Any]] | None:
+    """The first problem of ``data`` against ``schema`` as (message, path parts), or None."""
+    try:
+        if compile_schema(schema)(data):
+            return None
+    except UnsupportedSchema:
+        pass
+    return _worded_problem(schema, data)
+
+
+def _worded_problem(schema: dict[str, Any], data: Any) -> tuple[str, list[Any]] | None:
+    """The most relevant error jsonschema finds, as (message, path parts), or None.
 
     An unknown key (``additionalProperties: false``) is named, since it is usually a typo.
     """
-    from jsonschema.exceptions import best_match
+    import jsonschema  # heavy: loaded only to word a problem the compiled check found
 
-    errors = list(validator.iter_errors(data))
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
     if not errors:
         return None
     typos = [e for e in _flatten(errors) if e.validator == "additionalProperties"]
-    error = max(typos, key=lambda e: len(e.absolute_path)) if typos else best_match(errors)
+    error = max(typos, key=lambda e: len(e.absolute_path)) if typos else jsonschema.exceptions.best_match(errors)
     parts = list(error.absolute_path)
     message = error.message
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -55,34 +67,19 @@ def first_problem(validator: Any, data: Any) -> tuple[str, list] | None:
     return message, parts
 
 
-def pointer(parts: list) -> str:
-    """A JSON pointer such as ``/rules/3/params``."""
-    return "/" + "/".join(str(part) for part in parts) if parts else "/"
-
-
-def _flatten(errors: Any) -> Any:
+def _flatten(errors: Any) -> Iterator[Any]:
     for error in errors:
         yield error
         if error.context:
             yield from _flatten(error.context)
 
 
-def schema_problem(schema: dict, data: Any) -> tuple[str, list] | None:
-    """The first problem of ``data`` against ``schema`` as (message, path parts), or None."""
-    from wixoss_deckcheck.files.fastschema import UnsupportedSchema, compile_schema
-
-    try:
-        if compile_schema(schema)(data):
-            return None
-    except UnsupportedSchema:
-        pass
-    import jsonschema
-
-    return first_problem(jsonschema.Draft202012Validator(schema), data)
-
-
 def validate(
-    data: Any, schema: dict, where: str, line_of: LineFinder | None = None, template: str = "{message} at {pointer}"
+    data: Any,
+    schema: dict[str, Any],
+    where: str,
+    line_of: LineFinder | None = None,
+    template: str = "{message} at {pointer}",
 ) -> None:
     """Raise an InputError naming ``where``, the line and the JSON path of the first problem."""
     problem = schema_problem(schema, data)

@@ -7,6 +7,7 @@ temporary file beside the target, then renamed, so a failure never leaves half a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -15,9 +16,15 @@ from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
 
-#: The largest text file of the tool's own kinds (format tables, settings, alias
-#: tables, policies, source lists) it reads; the shipped ones are under 40 KB.
+#: The largest text file read through :func:`read_text_file` unless the caller gives
+#: another limit (the importers' card lists, state files).
 MAX_TEXT_BYTES = 8_000_000
+#: The largest YAML file of the tool's own kinds it reads: format tables, settings,
+#: message catalogues, alias tables, policies, sources, corrections, the release calendar.
+#: The largest shipped one (the release calendar) is 92 KB; a format table of 4,000
+#: Mayu's Room entries is about 450 KB. They are cached once read, so a giant is refused
+#: rather than read slowly.
+MAX_YAML_BYTES = 1_000_000
 _READ_SIZE = 1 << 20
 
 
@@ -38,28 +45,39 @@ def read_regular_file(path: str | os.PathLike, what: str, limit: int) -> bytes:
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
     try:
-        info = os.fstat(handle)
-        if stat.S_ISDIR(info.st_mode):
-            raise InputError(f"{what} is a directory, not a file", str(path))
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError(f"{what} is not a regular file (a FIFO, socket or device)", str(path))
-        if info.st_size > limit:
-            raise InputError(f"{what} is {info.st_size:,} bytes; at most {limit:,} are read", str(path))
-        first = os.read(handle, min(info.st_size, limit) + 1)  # the whole file, in one read as a rule
-        chunks, total = [first], len(first)
-        while first and total <= limit:
-            chunk = os.read(handle, min(_READ_SIZE, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > limit:
-            raise InputError(f"{what} grew past {limit:,} bytes while it was read", str(path))
-        return first if len(chunks) == 1 else b"".join(chunks)
+        size = _regular_size(handle, path, what, limit)
+        return _read_at_most(handle, size, path, what, limit)
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
     finally:
         os.close(handle)
+
+
+def _regular_size(handle: int, path: str | os.PathLike, what: str, limit: int) -> int:
+    """The size of an open regular file of at most ``limit`` bytes; anything else is an InputError."""
+    info = os.fstat(handle)
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{what} is a directory, not a file", str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{what} is not a regular file (a FIFO, socket or device)", str(path))
+    if info.st_size > limit:
+        raise InputError(f"{what} is {info.st_size:,} bytes; at most {limit:,} are read", str(path))
+    return info.st_size
+
+
+def _read_at_most(handle: int, size: int, path: str | os.PathLike, what: str, limit: int) -> bytes:
+    """The whole file (in one read as a rule), refused if it grows past ``limit`` meanwhile."""
+    first = os.read(handle, min(size, limit) + 1)
+    chunks, total = [first], len(first)
+    while first and total <= limit:
+        chunk = os.read(handle, min(_READ_SIZE, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    if total > limit:
+        raise InputError(f"{what} grew past {limit:,} bytes while it was read", str(path))
+    return first if len(chunks) == 1 else b"".join(chunks)
 
 
 def read_text_file(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -> str:
@@ -89,10 +107,8 @@ def replace_atomically(target: Path, data: bytes, private: bool = False) -> None
             os.chmod(temp_name, 0o666 & ~umask)
         os.replace(temp_name, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temp_name)
-        except OSError:
-            pass
         raise
 
 
@@ -107,36 +123,44 @@ def check_output_path(path: str | os.PathLike, inputs: Iterable[str | os.PathLik
     or one of the ``inputs`` (the decks being checked). Returns True for a character
     device (``/dev/null``, a terminal), which is written into, never replaced."""
     target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
     try:
         info = os.lstat(target)
     except FileNotFoundError:
-        info = None
+        directory = target.parent if str(target.parent) else Path(".")
+        if not os.path.isdir(directory):
+            raise InputError(f"{what} directory does not exist", str(target)) from None
+        return False
     except OSError as exc:
         raise InputError(f"cannot write {what}: {exc.strerror or exc}", str(target)) from None
-    if info is None:
-        if not os.path.isdir(directory):
-            raise InputError(f"{what} directory does not exist", str(target))
-        return False
-    mode = info.st_mode
+    if stat.S_ISCHR(info.st_mode):
+        return True
+    _refuse_special(info.st_mode, target, what)
+    _refuse_inputs(info, target, inputs, what)
+    return False
+
+
+def _refuse_special(mode: int, target: Path, what: str) -> None:
+    """Refuse an existing output path that is not a regular file."""
     if stat.S_ISDIR(mode):
         raise InputError(f"{what} path is a directory", str(target))
     if stat.S_ISLNK(mode):
         raise InputError(f"{what} path is a symbolic link (name the file it points to)", str(target))
-    if stat.S_ISCHR(mode):
-        return True
     if not stat.S_ISREG(mode):
         raise InputError(f"{what} path is not a regular file (a FIFO, socket or block device)", str(target))
+
+
+def _refuse_inputs(info: os.stat_result, target: Path, inputs: Iterable[str | os.PathLike], what: str) -> None:
+    """Refuse an output file that is one of the input decks (by device and inode)."""
     sources = list(inputs)
     if len(sources) > _STAT_ALL:  # an audit of thousands: only names that could be this file
         sources = [source for source in sources if os.path.basename(source) == target.name]
     for source in sources:
         try:
-            if os.path.samestat(info, os.stat(source)):
-                raise InputError(f"{what} path is one of the input decks; it would be overwritten", str(target))
+            same = os.path.samestat(info, os.stat(source))
         except OSError:
             continue
-    return False
+        if same:
+            raise InputError(f"{what} path is one of the input decks; it would be overwritten", str(target))
 
 
 def write_atomic(path: str | os.PathLike, text: str, inputs: Iterable[str | os.PathLike] = ()) -> None:

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import locale
 import os
+import re
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+from wixoss_deckcheck.errors import MAX_PATH, printable
+from wixoss_deckcheck.files.cache import load_cached_yaml
 
 #: The languages, as ``--lang`` names them (BCP 47). ``zh`` is kept as Simplified Chinese.
 LANGUAGES = ("en", "ja", "zh-Hans", "zh-Hant")
@@ -55,27 +60,29 @@ def normalize_language(code: str | None) -> str | None:
 
 
 @cache
-def _load(lang: str) -> dict:
+def _load(lang: str) -> dict[str, Any]:
     """The messages of one language (parsed once, then read from the user cache)."""
-    from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
-
     path = _DIR / _FILES.get(lang, f"{lang}.yaml")
     if not path.is_file():
         return {}
-    kind = "messages" if lang != "zh-Hant" else "messages-zh-Hant"
-    cached = load_marshalled(kind, path)
-    if cached is not None:
-        return cached
-    from wixoss_deckcheck.files.text import read_text_file
-    from wixoss_deckcheck.files.yamllines import load_plain
-
-    data = load_plain(read_text_file(path, "message file"), str(path)) or {}
     if lang == "zh-Hant":
-        data = to_traditional(data)
-        overrides = _DIR / "zh-Hant.yaml"
-        if overrides.is_file():
-            data = _overlay(data, load_plain(read_text_file(overrides, "message file"), str(overrides)) or {})
-    store_marshalled(kind, path, data)
+        traditional: dict[str, Any] = load_cached_yaml("messages-zh-Hant", path, "message file", build=_traditional)
+        return traditional
+    catalogue: dict[str, Any] = load_cached_yaml("messages", path, "message file", build=_mapping)
+    return catalogue
+
+
+def _mapping(data: Any) -> Any:
+    return data or {}
+
+
+def _traditional(simplified: Any) -> Any:
+    """The Traditional Chinese catalogue: converted from the Simplified one, then
+    ``zh-Hant.yaml`` (if any) over it key by key."""
+    data = to_traditional(simplified or {})
+    overrides = _DIR / "zh-Hant.yaml"
+    if overrides.is_file():
+        data = _overlay(data, load_cached_yaml("messages", overrides, "message file", build=_mapping))
     return data
 
 
@@ -89,7 +96,7 @@ def _overlay(base: dict, top: dict) -> dict:
 
 @cache
 def _converter():
-    from opencc_purepy import OpenCC
+    from opencc_purepy import OpenCC  # heavy (its dictionaries): only for Traditional Chinese
 
     return OpenCC("s2t")
 
@@ -142,8 +149,6 @@ def default_language() -> str:
 @cache
 def _error_patterns() -> list:
     """(key, compiled pattern) of every English error template: ``{name}`` matches any text."""
-    import re
-
     out = []
     for key, template in (_load("en").get("errors") or {}).items():
         parts = re.split(r"\{(\w+)\}", template)
@@ -269,8 +274,6 @@ class Messages:
     def error_line(self, error) -> str:
         """The whole ``error: FILE:LINE: message`` line of an :class:`~wixoss_deckcheck.errors.InputError`.
         The ``error:`` prefix stays the same in every language, for scripts that look for it."""
-        from wixoss_deckcheck.errors import MAX_PATH, printable
-
         where = ""
         if getattr(error, "path", None):
             path = printable(str(error.path))  # escaped and bounded, as in every error line

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wixoss_deckcheck.model.cards import LRIG_TYPES, PIECE_TYPES, Card
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
@@ -33,13 +34,44 @@ class ResolvedEntry:
         return f"ResolvedEntry({self.count} {self.number} {self.section} line {self.line})"
 
 
+class KnownCard(NamedTuple):
+    """What placing a line needs of the card its query names: the card, the printed number
+    the player used (else the card's own), the card's own deck and the figures the deck
+    keeps of it. Worked out once per query (:meth:`of`): the decks of one audit share most
+    lines. :meth:`ResolvedDeck.add_lines` unpacks it by position (fastest); the field
+    order is its contract."""
+
+    card: Card
+    number: str
+    section: str  # the card's own deck: main or lrig
+    life_burst: bool
+    piece: bool
+    key: str  # the same-name key
+    type: str
+    level_zero_lrig: bool
+
+    @classmethod
+    def of(cls, card: Card, number: str | None = None) -> KnownCard:
+        """The facts of ``card`` printed as ``number`` (default: the card's own number)."""
+        return cls(
+            card,
+            number or card.number,
+            card.deck,
+            bool(card.life_burst),
+            card.type in PIECE_TYPES,
+            card.key,
+            card.type,
+            card.type in LRIG_TYPES and card.level == 0,
+        )
+
+
 class ResolvedDeck:
     """The cards of one deck, split into the main deck and the LRIG deck.
 
     Besides the entries it keeps what several checks read, filled as lines are added
-    (:meth:`add`, or the checker's own resolution loop, which keeps the same figures):
-    cards per section, Life Burst cards, PIECEs, copies per same-name key, the card
-    types of each section and the level-0 LRIGs.
+    (:meth:`add_lines`, the one place that keeps them; :meth:`add` for one line): cards
+    per section, Life Burst cards, PIECEs, copies per same-name key, the card types of
+    each section and the level-0 LRIGs.
     """
 
     __slots__ = (
@@ -81,26 +113,64 @@ class ResolvedDeck:
         self.names: dict[str, dict[str, int]] = {"main": {}, "lrig": {}}
         #: The card types present in each section.
         self.types: dict[str, set[str]] = {"main": set(), "lrig": set()}
-        self._groups: dict = {}
+        self._groups: dict[str | None, dict[str, list[ResolvedEntry]]] = {}
 
     def add(self, entry: ResolvedEntry) -> None:
-        """Add a resolved line to the deck of its section."""
-        card, count, section = entry.card, entry.count, entry.section
-        self.entries.append(entry)
-        self.totals[section] = self.totals.get(section, 0) + count
-        names = self.names.setdefault(section, {})
-        names[card.key] = names.get(card.key, 0) + count
-        self.types.setdefault(section, set()).add(card.type)
-        if section == "main":
-            self.main.append(entry)
-            if card.life_burst:
-                self.life_burst_count += count
-        else:
-            self.lrig.append(entry)
-            if card.type in PIECE_TYPES:
-                self.piece_total += count
-            if card.level == 0 and card.type in LRIG_TYPES:
-                self.level_zero_lrigs.append(entry)
+        """Add one resolved line to the deck of its section (through :meth:`add_lines`)."""
+        line = entry.entry
+        if line.section != entry.section:
+            line = line._replace(section=entry.section)
+        self.add_lines((line,), {line.query: KnownCard.of(entry.card, entry.number)})
+
+    def add_lines(self, lines: Iterable[DeckEntry], known: Mapping[str, Any]) -> list[tuple[DeckEntry, Any]]:
+        """Add decklist lines: a line whose query ``known`` maps to a :class:`KnownCard`
+        goes to the deck it is listed under (else the card's own), every figure kept;
+        any other line is unresolved (:meth:`add_unresolved`) and returned with what
+        ``known`` says of it (the checker's :class:`~wixoss_deckcheck.pool.resolution.Resolution`:
+        why not), in order.
+
+        The loop every line of every deck of an audit goes through: figures are kept in
+        locals and the known facts unpacked by position.
+        """
+        entries, main, lrig, zeros = self.entries, self.main, self.lrig, self.level_zero_lrigs
+        main_names, lrig_names = self.names["main"], self.names["lrig"]
+        main_types, lrig_types = self.types["main"], self.types["lrig"]
+        main_total = lrig_total = life_burst = pieces = 0
+        missed: list[tuple[DeckEntry, Any]] = []
+        for entry in lines:
+            found = known[entry.query]
+            if found.__class__ is not KnownCard:
+                missed.append((entry, found))
+                continue
+            card, number, own_section, has_burst, is_piece, key, kind, level_zero = found
+            section = entry.section or own_section
+            placed = ResolvedEntry(entry, card, number, section)
+            entries.append(placed)
+            count = entry.count
+            if section == "main":
+                main.append(placed)
+                main_total += count
+                main_names[key] = main_names.get(key, 0) + count
+                main_types.add(kind)
+                if has_burst:
+                    life_burst += count
+            else:
+                lrig.append(placed)
+                lrig_total += count
+                lrig_names[key] = lrig_names.get(key, 0) + count
+                lrig_types.add(kind)
+                if is_piece:
+                    pieces += count
+                if level_zero:
+                    zeros.append(placed)
+        totals = self.totals
+        totals["main"] += main_total
+        totals["lrig"] += lrig_total
+        self.life_burst_count += life_burst
+        self.piece_total += pieces
+        for entry, _why in missed:
+            self.add_unresolved(entry)
+        return missed
 
     def add_unresolved(self, entry: DeckEntry) -> None:
         """A line the pool could not resolve: it still counts toward its section's size."""

@@ -21,12 +21,13 @@ an :class:`InputError` naming the file, the line and the JSON path.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.files.cache import file_stamp, load_marshalled, store_marshalled
 from wixoss_deckcheck.files.dirs import user_data_dir
 from wixoss_deckcheck.files.resources import cardpool_dir, schemas_dir
 from wixoss_deckcheck.pool.normalize import looks_like_number, search_key
@@ -115,39 +116,33 @@ def read_alias_file(path: str | os.PathLike) -> list[Alias]:
     A table read once is kept in the user cache directory (until the file changes), so
     later runs need no YAML parser for it.
     """
-    from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
-    from wixoss_deckcheck.files.schema import schema_stamp
-
     where = str(path)
-    depends = schema_stamp(schemas_dir() / "aliases.schema.json")
+    depends = file_stamp(schemas_dir() / "aliases.schema.json")
     cached = load_marshalled("aliases", Path(path), depends)
-    if cached is not None:
-        return [Alias(name, number, reprint_of, note, where, line) for name, number, reprint_of, note, line in cached]
-    aliases = _read_and_validate(path)
-    store_marshalled(
-        "aliases", Path(path), [(a.name, a.number, a.reprint_of, a.note, a.line) for a in aliases], depends
-    )
-    return aliases
+    if cached is None:
+        cached = _read_and_validate(path)
+        store_marshalled("aliases", Path(path), cached, depends)
+    return [Alias(name, number, reprint_of, note, where, line) for name, number, reprint_of, note, line in cached]
 
 
-def _read_and_validate(path: str | os.PathLike) -> list[Alias]:
-    from wixoss_deckcheck.files.yamllines import line_at, load_yaml_file
+def _read_and_validate(path: str | os.PathLike) -> list[tuple[str, str, str | None, str | None, int | None]]:
+    """(name, number, reprint_of, note, line) of every alias of a table not yet cached."""
+    from wixoss_deckcheck.files import schema, yamllines  # the slow path: YAML and the schema
 
     where = str(path)
-    data, root = load_yaml_file(path, "alias file")
-    _validate(data, where, root)
-    aliases: list[Alias] = []
+    data, root = yamllines.load_yaml_file(path, "alias file")
+    if data is None:
+        raise InputError("alias file is empty (expected a mapping with an `aliases` list)", where, 1)
+
+    def line_of(parts: list[Any]) -> int | None:
+        return yamllines.line_at(root, parts)
+
+    schema.validate(data, schema.load_schema(schemas_dir() / "aliases.schema.json"), where, line_of)
+    rows: list[tuple[str, str, str | None, str | None, int | None]] = []
     seen: dict[str, int | None] = {}
     for index, raw in enumerate(data["aliases"]):
-        line = line_at(root, ["aliases", index])
-        for key in ("number", "reprint_of"):
-            value = raw.get(key)
-            if value is not None and not looks_like_number(value):
-                raise InputError(
-                    f"{key} {value!r} is not a card number (like WDK01-016) at /aliases/{index}/{key}",
-                    where,
-                    line_at(root, ["aliases", index, key]),
-                )
+        line = line_of(["aliases", index])
+        _check_numbers(raw, index, where, line_of)
         name_key = search_key(raw["name"])
         if not name_key:
             raise InputError(f"name {raw['name']!r} is blank at /aliases/{index}/name", where, line)
@@ -155,20 +150,26 @@ def _read_and_validate(path: str | os.PathLike) -> list[Alias]:
             raise InputError(
                 f"name {raw['name']!r} is listed twice (first on line {seen[name_key]}) at /aliases/{index}/name",
                 where,
-                line_at(root, ["aliases", index, "name"]),
+                line_of(["aliases", index, "name"]),
             )
         seen[name_key] = line
-        aliases.append(
-            Alias(
-                raw["name"].strip(),
-                raw["number"].strip(),
-                (raw.get("reprint_of") or "").strip() or None,
-                raw.get("note"),
+        reprint_of = (raw.get("reprint_of") or "").strip() or None
+        rows.append((raw["name"].strip(), raw["number"].strip(), reprint_of, raw.get("note"), line))
+    return rows
+
+
+def _check_numbers(
+    raw: dict[str, Any], index: int, where: str, line_of: Callable[[list[Any]], int | None]
+) -> None:
+    """An alias's ``number`` and ``reprint_of`` must be card numbers."""
+    for key in ("number", "reprint_of"):
+        value = raw.get(key)
+        if value is not None and not looks_like_number(value):
+            raise InputError(
+                f"{key} {value!r} is not a card number (like WDK01-016) at /aliases/{index}/{key}",
                 where,
-                line,
+                line_of(["aliases", index, key]),
             )
-        )
-    return aliases
 
 
 def unknown_numbers(table: AliasTable, pool: NumberLookup) -> list[Alias]:
@@ -178,16 +179,3 @@ def unknown_numbers(table: AliasTable, pool: NumberLookup) -> list[Alias]:
     table can be checked against the pool it is meant for.
     """
     return [alias for alias in table if not any(pool.by_number(number) for number in alias.numbers)]
-
-
-# -- validation ------------------------------------------------------------------------
-
-
-def _validate(data, path: str, root) -> None:
-    """Validate against the alias schema; a problem names the file, line and JSON path."""
-    from wixoss_deckcheck.files.schema import load_schema, validate
-    from wixoss_deckcheck.files.yamllines import line_at
-
-    if data is None:
-        raise InputError("alias file is empty (expected a mapping with an `aliases` list)", path, 1)
-    validate(data, load_schema(schemas_dir() / "aliases.schema.json"), path, lambda parts: line_at(root, parts))

@@ -1,30 +1,31 @@
-"""Format tables: loading, schema validation, ``extends``, and the rules in force on a day.
+"""Format tables: loading, ``extends``, and the rules in force on a day.
 
 Built-in formats live in ``formats/*.yaml``; a user format file (``--format-file``)
 has the same shape and may ``extends:`` a built-in format (or another file).
 Every table is validated against ``formats/schema.json`` before use; a table
 that passed once is remembered in the user cache (by its size and modification time,
-and the schema's stamp) so that a normal ``check`` does not pay for loading the validator.
+and :func:`schema_stamp`) so that a normal ``check`` does not pay for YAML or the
+validator. A table not yet cached is validated by :mod:`~wixoss_deckcheck.tables.schema`.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from wixoss_deckcheck.checks import REGISTRY
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
+from wixoss_deckcheck.files.cache import file_stamp, load_marshalled, store_marshalled
 from wixoss_deckcheck.files.resources import formats_dir
+from wixoss_deckcheck.files.text import MAX_YAML_BYTES, read_text_file
+from wixoss_deckcheck.messages import pick_name
 from wixoss_deckcheck.tables.mayus_room import MayuEntry, mayu_entries
-
-_DATE_KEYS = ("since", "until", "announced", "effective")
-
 
 DEFAULT_FORMAT = "diva"
 
@@ -34,7 +35,7 @@ class Rule(NamedTuple):
 
     id: str
     check: str
-    params: dict
+    params: dict[str, Any]
     severity: str | None = None
     since: str | None = None
     until: str | None = None
@@ -51,19 +52,17 @@ class FormatTable:
 
     id: str
     name: str
-    names: dict
+    names: dict[str, str]
     since: str | None
     until: str | None
     source: str | None
     description: str | None
-    icons: list[dict]
+    icons: list[dict[str, Any]]
     rules: list[Rule]
     mayus_room: list[MayuEntry]
     files: list[str] = field(default_factory=list)
 
     def display_name(self, lang: str | None = "en") -> str:
-        from wixoss_deckcheck.messages import pick_name
-
         return pick_name(self.names, lang, self.name)
 
     def check_date(self, day: str) -> None:
@@ -168,90 +167,32 @@ def builtin_path(format_id: str) -> Path:
     return found.path
 
 
-def validate_table(data: Any, path: Path, text: str) -> None:
-    """Validate a format table; raise InputError with file, line and JSON path."""
-    from wixoss_deckcheck.files.schema import validate
-    from wixoss_deckcheck.tables.schema import format_schema
-
-    if not isinstance(data, dict):
-        raise InputError("a format table must be a YAML mapping (id:, rules:, mayus_room:)", str(path), 1)
-    validate(data, format_schema(), str(path), lambda parts: _line_of(text, parts))
+# -- reading one table ---------------------------------------------------------------
 
 
-def _line_of(text: str, parts: list) -> int | None:
-    """The line of the entry at a JSON path in a format file's text."""
-    from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at
-
-    try:
-        return line_at(compose_with_lines(text, ""), parts)
-    except InputError:
-        return None
-
-
-def _check_dates(value, parts: list, path: Path, text: str) -> None:
-    """Every since/until/announced/effective must be a real calendar day."""
-    if _has_bad_date(value, set()):
-        _name_bad_date(value, parts, path, text)
+@lru_cache(maxsize=1)
+def schema_stamp() -> str:
+    """What a cached table was validated with: ``formats/schema.json`` and every check's
+    name and parameter schemas (:mod:`~wixoss_deckcheck.tables.schema` completes the one
+    with the others); when either changes, the table is validated again."""
+    registry = [(info.code, info.slug, info.table_rule, info.params, info.params_required)
+                for info in sorted(REGISTRY.values(), key=lambda info: info.code)]
+    # repr, not marshal: marshal's bytes vary from process to process (its back-references
+    # follow reference counts), which made every run miss the table cache.
+    text = repr(registry)
+    return f"{file_stamp(formats_dir() / 'schema.json')}:{zlib.crc32(text.encode('utf-8')):08x}"
 
 
-def _has_bad_date(value, good: set) -> bool:
-    """Whether a date key anywhere holds text that is no calendar day (a quick walk that
-    tries each distinct date once; :func:`_name_bad_date` then finds where)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key in _DATE_KEYS and isinstance(item, str):
-                if item not in good:
-                    try:
-                        _dt.date.fromisoformat(item)
-                    except ValueError:
-                        return True
-                    good.add(item)
-            elif isinstance(item, (dict, list)) and _has_bad_date(item, good):
-                return True
-    elif isinstance(value, list):
-        for item in value:
-            if isinstance(item, (dict, list)) and _has_bad_date(item, good):
-                return True
-    return False
-
-
-def _name_bad_date(value, parts: list, path: Path, text: str) -> None:
-    """Raise the InputError for the first bad date, with its JSON path and line."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key in _DATE_KEYS and isinstance(item, str):
-                try:
-                    _dt.date.fromisoformat(item)
-                except ValueError:
-                    where = parts + [key]
-                    raise InputError(
-                        f"{item!r} is not a calendar date (YYYY-MM-DD) at /{'/'.join(map(str, where))}",
-                        str(path),
-                        _line_of(text, where),
-                    ) from None
-            else:
-                _name_bad_date(item, parts + [key], path, text)
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            _name_bad_date(item, parts + [index], path, text)
-
-
-def read_table(path: Path) -> dict:
+def read_table(path: Path) -> dict[str, Any]:
     """Read and validate one format file (validation remembered in the cache)."""
-    from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
-    from wixoss_deckcheck.files.text import read_text_file
-    from wixoss_deckcheck.tables.schema import schema_stamp
-
-    text = read_text_file(path, "format file")
+    text = read_text_file(path, "format file", MAX_YAML_BYTES)
     depends = schema_stamp()
-    cached = load_marshalled("table", path, depends)
+    cached: dict[str, Any] | None = load_marshalled("table", path, depends)
     if cached is not None:
         return cached
-    from wixoss_deckcheck.files.yamllines import load_plain
+    from wixoss_deckcheck.tables.schema import parse_table  # the slow path: YAML, the schema, the dates
 
-    data = load_plain(text, str(path))
-    validate_table(data, path, text)
-    _check_dates(data, [], path, text)
+    data = parse_table(text, path)
     store_marshalled("table", path, data, depends)
     return data
 
@@ -260,7 +201,7 @@ def read_table(path: Path) -> dict:
 MAX_EXTENDS = 16
 
 
-def load_table(path: Path, _seen: tuple = ()) -> FormatTable:
+def load_table(path: Path, _seen: tuple[Path, ...] = ()) -> FormatTable:
     """Load a format file and everything it extends (at most :data:`MAX_EXTENDS` deep)."""
     path = Path(path)
     if path.resolve() in _seen:
@@ -268,55 +209,67 @@ def load_table(path: Path, _seen: tuple = ()) -> FormatTable:
     if len(_seen) >= MAX_EXTENDS:
         raise InputError(f"more than {MAX_EXTENDS} format files extend one another in a chain", str(path))
     data = read_table(path)
-    parent: FormatTable | None = None
-    if data.get("extends"):
-        target = data["extends"]
-        candidate = (path.parent / target) if target.endswith((".yaml", ".yml")) else None
-        if candidate is not None and os.path.isfile(candidate):  # False on any OSError (a name too long)
-            parent_path = candidate
-        else:
-            try:
-                parent_path = builtin_path(target)
-            except UsageError:
-                raise InputError(
-                    f"extends {target!r}, which is neither a built-in format nor a file", str(path)
-                ) from None
-        parent = load_table(parent_path, _seen + (path.resolve(),))
-    rules = [
-        Rule(
-            r["id"],
-            r["check"],
-            dict(r.get("params") or {}),
-            r.get("severity"),
-            r.get("since"),
-            r.get("until"),
-            r.get("source"),
-            r.get("note"),
-        )
-        for r in data.get("rules", [])
-    ]
-    if parent is not None:
-        replaced = {rule.id for rule in rules} | set(data.get("disable", []))
-        unknown = set(data.get("disable", [])) - {rule.id for rule in parent.rules}
-        if unknown:
-            raise InputError(
-                f"disable names rule(s) the parent format does not have: {', '.join(sorted(unknown))}", str(path)
-            )
-        rules = [rule for rule in parent.rules if rule.id not in replaced] + rules
+    parent = load_table(_parent_path(path, data["extends"]), (*_seen, path.resolve())) if data.get("extends") else None
+    rules = [_rule(raw) for raw in data.get("rules", [])]
     mayu = list(parent.mayus_room) if parent else []
+    if parent is not None:
+        rules = _inherit_rules(parent, rules, data.get("disable", []), path)
     mayu += mayu_entries(data.get("mayus_room", []), start=len(mayu))
+    return _table(data, parent, rules, mayu, path)
+
+
+def _parent_path(path: Path, target: str) -> Path:
+    """The file a table extends: a ``.yaml`` file beside it, else a built-in format."""
+    candidate = (path.parent / target) if target.endswith((".yaml", ".yml")) else None
+    if candidate is not None and os.path.isfile(candidate):  # False on any OSError (a name too long)
+        return candidate
+    try:
+        return builtin_path(target)
+    except UsageError:
+        raise InputError(f"extends {target!r}, which is neither a built-in format nor a file", str(path)) from None
+
+
+def _rule(raw: dict[str, Any]) -> Rule:
+    get = raw.get
+    return Rule(raw["id"], raw["check"], dict(get("params") or {}), get("severity"), get("since"), get("until"),
+                get("source"), get("note"))
+
+
+def _inherit_rules(parent: FormatTable, rules: list[Rule], disable: list[str], path: Path) -> list[Rule]:
+    """The parent's rules, less those the table replaces (by ``id``) or disables, then the table's own."""
+    unknown = set(disable) - {rule.id for rule in parent.rules}
+    if unknown:
+        raise InputError(
+            f"disable names rule(s) the parent format does not have: {', '.join(sorted(unknown))}", str(path)
+        )
+    replaced = {rule.id for rule in rules} | set(disable)
+    return [rule for rule in parent.rules if rule.id not in replaced] + rules
+
+
+def _table(
+    data: dict[str, Any], parent: FormatTable | None, rules: list[Rule], mayu: list[MayuEntry], path: Path
+) -> FormatTable:
+    """The table of a file's data over its parent's: what the file leaves out, it inherits
+    (``since`` and ``until`` only when the file has no such key at all)."""
+    if parent is None:
+        return FormatTable(
+            id=data["id"], name=data.get("name") or data["id"], names=data.get("names") or {},
+            since=data.get("since"), until=data.get("until"), source=data.get("source"),
+            description=data.get("description"), icons=data.get("icons") or [], rules=rules, mayus_room=mayu,
+            files=[str(path)],
+        )
     return FormatTable(
         id=data["id"],
-        name=data.get("name") or (parent.name if parent else data["id"]),
-        names=data.get("names") or (parent.names if parent and not data.get("name") else {}),
-        since=data.get("since", parent.since if parent else None),
-        until=data.get("until", parent.until if parent else None),
-        source=data.get("source") or (parent.source if parent else None),
-        description=data.get("description") or (parent.description if parent else None),
-        icons=data.get("icons") or (parent.icons if parent else []),
+        name=data.get("name") or parent.name,
+        names=data.get("names") or ({} if data.get("name") else parent.names),
+        since=data.get("since", parent.since),
+        until=data.get("until", parent.until),
+        source=data.get("source") or parent.source,
+        description=data.get("description") or parent.description,
+        icons=data.get("icons") or parent.icons,
         rules=rules,
         mayus_room=mayu,
-        files=(parent.files if parent else []) + [str(path)],
+        files=[*parent.files, str(path)],
     )
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from wixoss_deckcheck.files.cache import load_cached_yaml
 from wixoss_deckcheck.files.resources import formats_dir
 from wixoss_deckcheck.pool.normalize import number_key, series_of
 
@@ -100,30 +101,11 @@ def calendar_path() -> Path:
     return formats_dir() / "data" / "releases.yaml"
 
 
-def _read(path: Path) -> dict:
-    """The calendar file's data, validated (the validation remembered in the cache)."""
-    from wixoss_deckcheck.files.cache import load_marshalled, store_marshalled
-    from wixoss_deckcheck.files.schema import schema_stamp
-
-    schema_path = path.parent / "releases.schema.json"
-    depends = schema_stamp(schema_path)
-    cached = load_marshalled("releases", path, depends)
-    if cached is not None:
-        return cached
-    from wixoss_deckcheck.files.schema import load_schema, validate
-    from wixoss_deckcheck.files.text import read_text_file
-    from wixoss_deckcheck.files.yamllines import load_plain
-
-    data = load_plain(read_text_file(path, "release calendar"), str(path))
-    validate(data, load_schema(schema_path), str(path))
-    store_marshalled("releases", path, data, depends)
-    return data
-
-
 @lru_cache(maxsize=4)
 def load_calendar(path: Path | None = None) -> ReleaseCalendar:
     """The release calendar (the shipped one unless ``path`` is given)."""
-    data = _read(path or calendar_path())
+    path = path or calendar_path()
+    data = load_cached_yaml("releases", path, "release calendar", path.parent / "releases.schema.json")
     series = {number_key(key): _release(raw) for key, raw in data["series"].items()}
     promos = []
     for raw in data["promos"]:

@@ -1,22 +1,28 @@
-"""The complete schema of a format table: ``formats/schema.json`` plus, from the check
-registry, the names a rule may run and the schema of each one's parameters.
+"""Validating a format table not yet cached: ``formats/schema.json`` completed from the
+check registry (the names a rule may run and the schema of each one's parameters), and
+its dates as calendar days; every problem with its line.
 
 A check describes its own parameters where it registers, so adding a check never
-touches the table schema; :func:`schema_stamp` changes whenever either part does,
-and a cached validation is made again.
+touches the table schema. This is the slow path of :mod:`~wixoss_deckcheck.tables.loading`,
+imported on a cache miss only: a usual ``check`` reads the validated table from the cache
+(stamped with :func:`~wixoss_deckcheck.tables.loading.schema_stamp`, which follows the
+schema file and the registry) and never loads YAML, json or a schema.
 """
 
 from __future__ import annotations
 
 import copy
-import zlib
+import datetime as _dt
+from collections.abc import Iterator
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck.checks import REGISTRY, CheckInfo
+from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.resources import formats_dir
-from wixoss_deckcheck.files.schema import load_schema
-from wixoss_deckcheck.files.schema import schema_stamp as file_stamp
+from wixoss_deckcheck.files.schema import load_schema, validate
+from wixoss_deckcheck.files.yamllines import LineFinder, load_plain
 
 
 def table_rules() -> list[CheckInfo]:
@@ -42,11 +48,47 @@ def format_schema() -> dict[str, Any]:
     return schema
 
 
-@lru_cache(maxsize=1)
-def schema_stamp() -> str:
-    """Changes with ``formats/schema.json`` and with the registry's rules and parameter schemas."""
-    registry = [(info.slug, info.params, info.params_required) for info in table_rules()]
-    # repr, not marshal: marshal's bytes vary from process to process (its back-references
-    # follow reference counts), which made every run miss the table cache.
-    text = repr(registry)
-    return f"{file_stamp(formats_dir() / 'schema.json')}:{zlib.crc32(text.encode('utf-8')):08x}"
+_DATE_KEYS = ("since", "until", "announced", "effective")
+
+
+def parse_table(text: str, path: Path) -> dict[str, Any]:
+    """The validated data of a format file's text (a mapping whose dates are all calendar
+    days); a problem is an InputError with the file, the line and the JSON path."""
+    data = load_plain(text, str(path))
+    if not isinstance(data, dict):
+        raise InputError("a format table must be a YAML mapping (id:, rules:, mayus_room:)", str(path), 1)
+    lines = LineFinder(text)
+    validate(data, format_schema(), str(path), lines)
+    _check_dates(data, path, lines)
+    return data
+
+
+def _check_dates(data: dict[str, Any], path: Path, lines: LineFinder) -> None:
+    """Every since/until/announced/effective must be a real calendar day; the first that
+    is not is an InputError with its JSON path and line."""
+    good: set[str] = set()  # each distinct date is tried once
+    for parts, value in _dates(data, []):
+        if value in good:
+            continue
+        try:
+            _dt.date.fromisoformat(value)
+        except ValueError:
+            raise InputError(
+                f"{value!r} is not a calendar date (YYYY-MM-DD) at /{'/'.join(map(str, parts))}",
+                str(path),
+                lines(parts),
+            ) from None
+        good.add(value)
+
+
+def _dates(value: Any, parts: list[Any]) -> Iterator[tuple[list[Any], str]]:
+    """(JSON path, text) of every date key's text value, in document order."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in _DATE_KEYS and isinstance(item, str):
+                yield [*parts, key], item
+            elif isinstance(item, (dict, list)):
+                yield from _dates(item, [*parts, key])
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _dates(item, [*parts, index])

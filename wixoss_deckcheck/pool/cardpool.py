@@ -11,9 +11,11 @@ from __future__ import annotations
 import marshal
 import os
 from collections.abc import Iterable
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.files.cache import discard_marshalled, load_marshalled, store_marshalled
+from wixoss_deckcheck.files.text import read_regular_file
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.location import POOL_ENV, PoolLocation, locate_pool
 from wixoss_deckcheck.pool.normalize import (
@@ -22,11 +24,13 @@ from wixoss_deckcheck.pool.normalize import (
     number_key,
     search_key,
     series_of,
-    split_edition_suffix,
 )
 from wixoss_deckcheck.pool.resolution import Resolution
 from wixoss_deckcheck.pool.sharded import ShardedIndex, cache_shape_ok, decode_blob
 from wixoss_deckcheck.speed import garbage_collection_paused
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.pool.aliases import AliasTable
 
 __all__ = ["POOL_ENV", "POOL_SCHEMA_ID", "CardPool", "PoolLocation", "Resolution", "locate_pool"]
 
@@ -44,13 +48,31 @@ def _cache_state_ok(state: Any) -> TypeGuard[tuple]:
     )
 
 
+def _indexes(cards: list[Card]) -> tuple[dict[str, int], dict[str, list[int]], dict[str, list[int]]]:
+    """The pool's three indexes of its rows: by number (reprints included), by same-name
+    key, and every name (Japanese too) under its loose search key (kana, accents)."""
+    by_number: dict[str, int] = {}
+    by_name: dict[str, list[int]] = {}
+    by_other_name: dict[str, list[int]] = {}
+    for index, card in enumerate(cards):
+        by_number[number_key(card.number)] = index
+        for reprint in card.reprints:
+            by_number.setdefault(number_key(reprint), index)
+        by_name.setdefault(card.key, []).append(index)
+        for value in (card.name, *card.names.values()):
+            bucket = by_other_name.setdefault(search_key(value), []) if value else None
+            if bucket is not None and index not in bucket:
+                bucket.append(index)
+    return by_number, by_name, by_other_name
+
+
 class CardPool:
     """All known cards, indexed by number (reprints included) and by name in every language."""
 
-    #: Alias tables (:mod:`wixoss_deckcheck.pool.aliases`), read on the first name no card has.
-    #: A class default, so a pool that never misses never reads them, and the
-    #: compact pool cache never holds them.
-    _aliases = None
+    #: Alias tables (:mod:`wixoss_deckcheck.pool.aliases`), read on the first name no card has
+    #: (:mod:`~wixoss_deckcheck.pool.namematch`). A class default, so a pool that never
+    #: misses never reads them, and the compact pool cache never holds them.
+    _aliases: AliasTable | None = None
 
     def __init__(self, cards: Iterable[Card], meta: dict | None = None, location: PoolLocation | None = None):
         self.meta = meta or {}
@@ -61,20 +83,7 @@ class CardPool:
         self._objects: list[Card | None] = list(loaded)
         #: Marshalled rows, when the pool came from the compact cache; decoded on first use.
         self._rows: list[bytes] | None = None
-        by_number: dict[str, int] = {}
-        by_name: dict[str, list[int]] = {}
-        by_other_name: dict[str, list[int]] = {}
-        for index, card in enumerate(loaded):
-            by_number[number_key(card.number)] = index
-            for reprint in card.reprints:
-                by_number.setdefault(number_key(reprint), index)
-            by_name.setdefault(card.key, []).append(index)
-            # Every name (Japanese too) under its loose search key: kana, accents.
-            for value in (card.name, *card.names.values()):
-                if value:
-                    bucket = by_other_name.setdefault(search_key(value), [])
-                    if index not in bucket:
-                        bucket.append(index)
+        by_number, by_name, by_other_name = _indexes(loaded)
         #: The three indexes (number → row, same-name key → rows, search key → rows);
         #: from the cache each is a :class:`ShardedIndex`, decoded shard by shard as keys are asked for.
         self._indexes: list = [by_number, by_name, by_other_name]
@@ -150,8 +159,6 @@ class CardPool:
         one encoded row per card; rows are decoded only when a card is looked at, so a
         ``check`` reads the indexes and the few dozen cards of its deck.
         """
-        from wixoss_deckcheck.files.cache import discard_marshalled, load_marshalled, store_marshalled
-
         path = location.path
         if os.path.isfile(path):  # False on any OSError (a name too long)
             with garbage_collection_paused():  # building the indexes makes many objects and no cycles
@@ -166,8 +173,7 @@ class CardPool:
     @classmethod
     def load_json(cls, location: PoolLocation) -> CardPool:
         """Read a card pool file; any problem is an :class:`InputError` naming the file."""
-        from wixoss_deckcheck.files.text import read_regular_file
-        from wixoss_deckcheck.pool.shape import MAX_POOL_BYTES, check_cards, parse_pool_json
+        from wixoss_deckcheck.pool.shape import MAX_POOL_BYTES, check_cards, parse_pool_json  # the slow path: json
 
         path = location.path
         data = parse_pool_json(read_regular_file(path, "card pool", MAX_POOL_BYTES), str(path))
@@ -228,10 +234,10 @@ class CardPool:
         """Resolve a card number or a name in any language the pool knows.
 
         An exact number or name resolves. Several different cards that share a
-        name (other than reprints, which are one name) make the query ambiguous. A
-        name no card has is looked up in the alias tables (names deck editors use,
-        mapped to card numbers); an unknown query gets close suggestions. Nothing is
-        ever guessed.
+        name (other than reprints, which are one name) make the query ambiguous. What
+        is neither goes to :mod:`~wixoss_deckcheck.pool.namematch` (a number beside a
+        name, a deck editor's set code, the alias tables, loose names), and an unknown
+        query gets close suggestions. Nothing is ever guessed.
         """
         text = query.strip()
         if looks_like_number(text):
@@ -239,89 +245,35 @@ class CardPool:
             if card is not None:
                 return Resolution(query, card, number=self.printed_number(card, text))
         found = self.resolve_name(query, text)
-        if found is None:
-            found = self._resolve_number_and_name(query, text)
-        if found is None:
-            # "Servant D (WX07)": a deck editor's set code after the name picks a print.
-            base, edition = split_edition_suffix(text)
-            if edition:
-                found = self.resolve_name(query, base, edition)
-                if found is not None and found.card is not None and found.number is None:
-                    # The name is known, but the pool has no print of it in that set: a
-                    # deck editor may give another card of that set the same name
-                    # ("Midoriko, Battle Girl (WDK03)" is 闘娘　翠子, not 闘娘　緑姫).
-                    found = self._resolve_alias(query, text, with_set_code_only=True) or found
-        if found is None:
-            found = self._resolve_alias(query, text)
-        if found is None:
-            found = self._resolve_loosely(query, text, suggest)
-        return found
+        if found is not None:
+            return found
+        from wixoss_deckcheck.pool.namematch import resolve_missed  # only after every exact lookup missed
 
-    def _resolve_number_and_name(self, query: str, text: str) -> Resolution | None:
-        """A card number beside a name, or a ``webxoss:PID``; None if neither (see namematch)."""
-        from wixoss_deckcheck.pool.namematch import resolve_number_and_name
-
-        return resolve_number_and_name(self, query, text)
-
-    def _resolve_loosely(self, query: str, text: str, suggest: bool) -> Resolution:
-        """A name without its punctuation or a short ``//`` name; else suggestions (see namematch)."""
-        from wixoss_deckcheck.pool.namematch import resolve_loosely
-
-        return resolve_loosely(self, query, text, suggest)
-
-    def _resolve_alias(self, query: str, text: str, with_set_code_only: bool = False) -> Resolution | None:
-        """A name from the alias tables, once every exact lookup failed; None if none applies.
-
-        An alias whose numbers this pool does not know is ignored. ``Name (SET)`` looks
-        up ``Name (SET)``, then (unless ``with_set_code_only``) ``Name``, and prefers
-        the print of SET, as for card names.
-        """
-        if self._aliases is None:
-            from wixoss_deckcheck.pool.aliases import load_aliases
-
-            self._aliases = load_aliases()
-        base, edition = split_edition_suffix(text)
-        alias = self._aliases.get(text)
-        if alias is None and edition and not with_set_code_only:
-            alias = self._aliases.get(base)
-        if alias is None:
-            return None
-        for number in alias.numbers:
-            card = self.by_number(number)
-            if card is not None:
-                break
-        else:
-            return None
-        printed = self.printed_number(card, alias.number) if number == alias.number else alias.number
-        if edition:
-            found = self._pick(query, [card], edition)
-            if found.number:
-                return found
-        return Resolution(query, card, number=printed)
+        return resolve_missed(self, query, text, suggest)
 
     def resolve_name(self, query: str, text: str, edition: str | None = None) -> Resolution | None:
         """Exact Japanese name, else any name in its loose search key; None if unknown."""
         exact = self._by_name.get(name_key(text))
         if exact:
-            return self._pick(query, self._cards(exact), edition)
+            return self.pick_print(query, self._cards(exact), edition)
         rows = self._by_other_name.get(search_key(text))
         if not rows:
             return None
         others = self._cards(rows)
         distinct = {card.key: card for card in others}
         if len(distinct) > 1 and edition:
-            in_edition = {
-                key: card
-                for key, card in distinct.items()
-                if any(self._print_in(same, edition) for same in self.same_name(card))
-            }
-            distinct = in_edition or distinct
+            distinct = self._with_print_in(distinct, edition) or distinct
         if len(distinct) == 1:
             key = next(iter(distinct))
-            return self._pick(query, [card for card in others if card.key == key], edition)
+            return self.pick_print(query, [card for card in others if card.key == key], edition)
         return Resolution(query, candidates=list(distinct.values()))
 
-    def _pick(self, query: str, cards: list[Card], edition: str | None) -> Resolution:
+    def _with_print_in(self, cards: dict[str, Card], edition: str) -> dict[str, Card]:
+        """The cards (by same-name key) with a print in the set ``edition``."""
+        return {key: card for key, card in cards.items()
+                if any(self._print_in(same, edition) for same in self.same_name(card))}
+
+    def pick_print(self, query: str, cards: list[Card], edition: str | None) -> Resolution:
         """The row (and printed number) of a same-name group, preferring ``edition``'s print."""
         if edition:
             for card in self.same_name(cards[0]):
@@ -346,12 +298,6 @@ class CardPool:
             if number_key(number) == wanted:
                 return number
         return card.number
-
-    def suggest(self, text: str, limit: int = 3) -> list[str]:
-        """Close matches for an unknown query, as ``NUMBER name`` strings."""
-        from wixoss_deckcheck.pool.suggest import suggest_cards
-
-        return suggest_cards(self, text, limit)
 
     def suggestion_keys(self, by_number: bool) -> dict[str, int]:
         """Every number key (``by_number``) or every name and search key, with the row of a

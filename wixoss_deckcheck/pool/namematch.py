@@ -1,15 +1,20 @@
 """Looking up what a player wrote when it is not exactly a card number or a card name.
 
 Used by :meth:`wixoss_deckcheck.pool.cardpool.CardPool.resolve` only after every exact lookup
-missed, so none of this runs for a deck whose cards are written exactly.
+missed (:func:`resolve_missed`), so none of this runs for a deck whose cards are written
+exactly. In order:
 
 - A card number beside a name, in either order (``WD01-013 小剣　ククリ``,
   ``小剣　ククリ WD01-013``, ``甲冑　ローメイル (WD01-009)``): the number names the card;
   a name beside it that names another card is a conflict, never settled silently.
+- A deck editor's set code after the name (``Servant D (WX07)``): the name's print of
+  that set; an alias of that set when the name has no print in it.
+- The alias tables (:mod:`~wixoss_deckcheck.pool.aliases`): names deck editors use.
 - Names without their punctuation (``Romail Helmet Armor`` for ``Romail, Helmet Armor``),
   ``⁑`` written for ``*`` (or the other way round), and the short forms of the ``//``
   names (``コードメイズ　ペイラビ//ディソナ`` written ``ペイラビ//ディソナ`` or ``ペイラビ``):
   a card when exactly one card (one name; reprints are one) matches, else the candidates.
+- Else an unknown card, with suggestions (:mod:`~wixoss_deckcheck.pool.suggest`).
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from wixoss_deckcheck.model.cards import Card
-from wixoss_deckcheck.pool.normalize import fold_width, looks_like_number, search_key
+from wixoss_deckcheck.pool.aliases import AliasTable, load_aliases
+from wixoss_deckcheck.pool.normalize import fold_width, looks_like_number, search_key, split_edition_suffix
 from wixoss_deckcheck.pool.resolution import Resolution
+from wixoss_deckcheck.pool.suggest import suggest_cards
 
 #: How a webxoss deck export's cards are written (``webxoss:112``): looked up by pid.
 WEBXOSS_PREFIX = "webxoss:"
@@ -30,11 +37,16 @@ WEBXOSS_PREFIX = "webxoss:"
 class MatchSource(Protocol):
     """What these lookups need of a card pool (:class:`~wixoss_deckcheck.pool.cardpool.CardPool`)."""
 
-    meta: dict
+    meta: dict[str, Any]
+    _aliases: AliasTable | None
 
     def by_number(self, number: str) -> Card | None: ...
 
     def resolve(self, query: str, suggest: bool = True) -> Resolution: ...
+
+    def resolve_name(self, query: str, text: str, edition: str | None = None) -> Resolution | None: ...
+
+    def pick_print(self, query: str, cards: list[Card], edition: str | None) -> Resolution: ...
 
     def printed_number(self, card: Card, text: str) -> str: ...
 
@@ -44,7 +56,7 @@ class MatchSource(Protocol):
 
     def card_at(self, row: int) -> Card: ...
 
-    def suggest(self, text: str, limit: int = 3) -> list[str]: ...
+    def suggestion_choices(self, by_number: bool) -> tuple[dict[str, int], list[str]]: ...
 
 
 #: Punctuation that stays part of a name in the loose key: ``Servant #`` is not ``Servant``.
@@ -183,6 +195,70 @@ def name_part(text: str) -> str:
     return text
 
 
+def resolve_missed(pool: MatchSource, query: str, text: str, suggest: bool = True) -> Resolution:
+    """What ``text`` (the query, stripped) names when it is no card number or name of the
+    pool: see the module's docstring for the order of the lookups."""
+    found = resolve_number_and_name(pool, query, text)
+    if found is None:
+        found = _resolve_set_code(pool, query, text)
+    if found is None:
+        found = _resolve_alias(pool, query, text)
+    return found if found is not None else resolve_loosely(pool, query, text, suggest)
+
+
+def _resolve_set_code(pool: MatchSource, query: str, text: str) -> Resolution | None:
+    """``Servant D (WX07)``: a deck editor's set code after the name picks a print. When
+    the name is known but the pool has no print of it in that set, a deck editor may give
+    another card of that set the same name ("Midoriko, Battle Girl (WDK03)" is 闘娘　翠子,
+    not 闘娘　緑姫): an alias of exactly that text wins."""
+    base, edition = split_edition_suffix(text)
+    if not edition:
+        return None
+    found = pool.resolve_name(query, base, edition)
+    if found is not None and found.card is not None and found.number is None:
+        found = _resolve_alias(pool, query, text, with_set_code_only=True) or found
+    return found
+
+
+def _resolve_alias(pool: MatchSource, query: str, text: str, with_set_code_only: bool = False) -> Resolution | None:
+    """A name from the alias tables (read on the first miss); None if none applies.
+
+    An alias whose numbers this pool does not know is ignored. ``Name (SET)`` looks
+    up ``Name (SET)``, then (unless ``with_set_code_only``) ``Name``, and prefers
+    the print of SET, as for card names.
+    """
+    base, edition = split_edition_suffix(text)
+    alias = _aliases(pool).get(text)
+    if alias is None and edition and not with_set_code_only:
+        alias = _aliases(pool).get(base)
+    found = _first_known(pool, alias.numbers) if alias is not None else None
+    if alias is None or found is None:
+        return None
+    number, card = found
+    if edition:
+        picked = pool.pick_print(query, [card], edition)
+        if picked.number:
+            return picked
+    printed = pool.printed_number(card, alias.number) if number == alias.number else alias.number
+    return Resolution(query, card, number=printed)
+
+
+def _aliases(pool: MatchSource) -> AliasTable:
+    """The pool's alias tables, read on its first miss."""
+    if pool._aliases is None:
+        pool._aliases = load_aliases()
+    return pool._aliases
+
+
+def _first_known(pool: MatchSource, numbers: Iterable[str]) -> tuple[str, Card] | None:
+    """The first of ``numbers`` the pool knows, with its card."""
+    for number in numbers:
+        card = pool.by_number(number)
+        if card is not None:
+            return number, card
+    return None
+
+
 def resolve_number_and_name(pool: MatchSource, query: str, text: str) -> Resolution | None:
     """The card of a known number beside a name; a conflict when the name names only other
     cards (a name that names no card leaves the number's card); None without such a number.
@@ -209,7 +285,7 @@ def resolve_loosely(pool: MatchSource, query: str, text: str, suggest: bool = Tr
         return Resolution(query, pool.same_name(matches[0])[0])
     if matches:
         return Resolution(query, candidates=matches)
-    return Resolution(query, suggestions=pool.suggest(name_part(text)) if suggest else [])
+    return Resolution(query, suggestions=suggest_cards(pool, name_part(text)) if suggest else [])
 
 
 def _webxoss_card(pool: MatchSource, query: str, text: str) -> Resolution:

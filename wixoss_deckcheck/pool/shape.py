@@ -7,6 +7,8 @@ the indexes or the checks.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from typing import Any
 
 from wixoss_deckcheck.errors import InputError
@@ -25,22 +27,23 @@ _FIELDS: dict[str, str] = {
     "classes": _TEXTS, "grow_cost": _COSTS, "cost": _COSTS, "names": _NAMES,
 }
 _REQUIRED = ("number", "name", "type")
+_SCALARS = {_TEXT: str, _INT: int, _BOOL: bool}
 
 
 def _fits(value: Any, kind: str) -> bool:
     if value is None:
         return kind not in (_BOOL, _TEXTS, _NAMES)
-    if kind == _TEXT:
-        return value.__class__ is str
-    if kind == _INT:
-        return value.__class__ is int
-    if kind == _BOOL:
-        return value.__class__ is bool
+    scalar = _SCALARS.get(kind)
+    if scalar is not None:
+        return value.__class__ is scalar
     if kind == _TEXTS:
-        return value.__class__ is list and all(item.__class__ is str for item in value)
-    if kind == _NAMES:
-        return value.__class__ is dict and all(item.__class__ is str for item in value.values())
-    return value.__class__ is dict  # a cost's own shape (amounts, either/or choices) is the schema's
+        return value.__class__ is list and _all_text(value)
+    # names: texts by language; a cost's own shape (amounts, either/or choices) is the schema's
+    return value.__class__ is dict and (kind != _NAMES or _all_text(value.values()))
+
+
+def _all_text(items: Iterable[Any]) -> bool:
+    return all(item.__class__ is str for item in items)
 
 
 def card_problem(raw: Any) -> str | None:
@@ -70,7 +73,6 @@ def check_cards(cards: list, path: str) -> None:
 def parse_pool_json(raw: bytes, path: str) -> Any:
     """The JSON value of a pool file; invalid JSON, ``NaN``, huge numbers and deep
     nesting are InputErrors."""
-    import json
 
     def refuse_constant(name: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 from zlib import crc32
 
+from wixoss_deckcheck.errors import InputError
+
 #: Shards per index: enough that one shard decodes in microseconds, few enough that the
 #: cached pool stays one small file.
 SHARDS = 64
@@ -29,8 +31,6 @@ def decode_blob(blob: bytes, kind: type) -> Any:
     """One marshalled blob of the pool cache, which must hold a ``kind``. The cache file's
     checksum was verified when it was read, so this fails only if the file was changed
     on disk meanwhile: an InputError then, never a traceback."""
-    from wixoss_deckcheck.errors import InputError
-
     try:
         value = marshal.loads(blob)
     except (ValueError, EOFError, TypeError):

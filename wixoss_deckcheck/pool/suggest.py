@@ -20,7 +20,7 @@ def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str
     """Return up to ``limit`` ``"NUMBER name"`` strings close to ``text``, in the order a
     player would pick: the closest whole names first (ties: names holding what was written,
     then the shorter), then names that hold what was written (``⁑マウス⁑`` → 真実の聖盾　*マウス*)."""
-    from rapidfuzz import fuzz, process
+    from rapidfuzz import fuzz, process  # heavy: only when a card is unknown
 
     by_number = looks_like_number(text)
     rows, keys = pool.suggestion_choices(by_number)
@@ -36,6 +36,12 @@ def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str
         part = query.replace("\u2051", "*")
         holding = [key for key, plain in _plain_keys(pool, keys) if part in plain and key not in ranked]
         ranked += sorted(holding, key=lambda key: (len(key), key))[: limit * 3]
+    return _shown(pool, rows, ranked, text, limit)
+
+
+def _shown(pool: SuggestionSource, rows: dict[str, int], ranked: list[str], text: str, limit: int) -> list[str]:
+    """The first ``limit`` distinct cards of the ranked keys, as ``NUMBER name`` (the
+    English name beside the Japanese one when the key was the English name)."""
     result: list[str] = []
     seen: set[str] = set()
     for key in ranked:
@@ -43,11 +49,9 @@ def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str
         if card.number in seen:
             continue
         seen.add(card.number)
-        shown = card.name
         english = card.names.get("en")
-        if english and not looks_like_number(text) and key in (name_key(english), search_key(english)):
-            shown = f"{english} / {card.name}"
-        result.append(f"{card.number} {shown}")
+        named_in_english = english and not looks_like_number(text) and key in (name_key(english), search_key(english))
+        result.append(f"{card.number} {english} / {card.name}" if named_in_english else f"{card.number} {card.name}")
         if len(result) == limit:
             break
     return result

@@ -145,16 +145,16 @@ def _expand(argument: str, found: AuditPaths, follow_symlinks: bool) -> Iterator
 
 # -- checking them ------------------------------------------------------------------------
 
-_SESSION: CheckSession | None = None  # the worker's CheckSession (inherited when workers are forked)
-_SESSION_SETTINGS: RunSettings | None = None
+#: This process's CheckSession and the settings it was made with (a forked worker inherits
+#: the parent's, its pool already loaded).
+_made: tuple[CheckSession, RunSettings] | None = None
 
 
 def _session(settings: RunSettings) -> CheckSession:
-    global _SESSION, _SESSION_SETTINGS
-    if _SESSION is None or _SESSION_SETTINGS != settings:
-        _SESSION = CheckSession(settings)
-        _SESSION_SETTINGS = settings
-    return _SESSION
+    global _made
+    if _made is None or _made[1] != settings:
+        _made = (CheckSession(settings), settings)
+    return _made[0]
 
 
 def _init_worker(settings: RunSettings) -> None:

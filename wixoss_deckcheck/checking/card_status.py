@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.messages import Messages
+from wixoss_deckcheck.model.deck import Deck, DeckEntry
+from wixoss_deckcheck.tables.loading import Rule, builtin_format_ids, load_format
+from wixoss_deckcheck.tables.releases import load_calendar
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wixoss_deckcheck.checking.checker import Checker
     from wixoss_deckcheck.model.cards import Card
     from wixoss_deckcheck.pool.cardpool import CardPool
 
@@ -37,10 +40,6 @@ class FormatStatus(NamedTuple):
 
 def card_status(pool: CardPool, card: Card, number: str, day: str, lang: str) -> list[FormatStatus]:
     """The verdict of every built-in format on ``card`` (printed as ``number``) on ``day``."""
-    from wixoss_deckcheck.checking.checker import Checker
-    from wixoss_deckcheck.model.deck import Deck, DeckEntry
-    from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format
-
     messages = Messages(lang)
     out = []
     for format_id in builtin_format_ids():
@@ -66,17 +65,21 @@ def _why_legal(checker: Checker, card: Card, number: str, messages: Messages) ->
     wanted = sorted({icon for rule in rules for icon in rule.params.get("icons") or ()})
     if not wanted:
         return [messages.cards("every_card")]
-    icons = checker.icons
-    own = icons.icons_of_number(number) | icons.icons_of_card(card)
-    named = icons.icons_of_name(card)
     shown = "/".join(messages.icon(icon) for icon in wanted)
-    if own & set(wanted):
-        return [messages.cards("has_icon", icons=shown)]
-    if named & set(wanted):
-        return [messages.cards("same_name_icon", icons=shown)]
+    return [messages.cards(_legal_by(checker, card, number, set(wanted), rules), icons=shown)]
+
+
+def _legal_by(checker: Checker, card: Card, number: str, wanted: set[str], rules: list[Rule]) -> str:
+    """The word of the reason a card with the ``wanted`` icons' rules in force is legal:
+    its own icon, a same-name card's, the level-0 LRIG carve-out, or none of them."""
+    icons = checker.icons
+    if (icons.icons_of_number(number) | icons.icons_of_card(card)) & wanted:
+        return "has_icon"
+    if icons.icons_of_name(card) & wanted:
+        return "same_name_icon"
     if card.is_lrig and card.level == 0 and any(rule.params.get("exempt_level_zero_lrigs") for rule in rules):
-        return [messages.cards("level_zero", icons=shown)]
-    return [messages.cards("included")]
+        return "level_zero"
+    return "included"
 
 
 def _restrictions(checker: Checker, card: Card, messages: Messages) -> list[str]:
@@ -104,8 +107,6 @@ def _ref(ref: dict) -> str:
 
 def release_text(number: str, messages: Messages) -> str | None:
     """When the print ``number`` came out, with how sure the calendar is; None when unknown."""
-    from wixoss_deckcheck.tables.releases import load_calendar
-
     release = load_calendar().release_of(number)
     if release is None or release.date is None:
         return None

@@ -18,7 +18,7 @@ from wixoss_deckcheck.pool.cardpool import CardPool, Resolution
 from wixoss_deckcheck.tables.dates import today
 from wixoss_deckcheck.tables.icons import IconIndex
 from wixoss_deckcheck.tables.loading import FormatTable
-from wixoss_deckcheck.tables.mayus_room import resolve_mayus_room
+from wixoss_deckcheck.tables.mayus_room import MayuEntry, resolve_mayus_room
 from wixoss_deckcheck.tables.releases import load_calendar
 
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
@@ -46,7 +46,21 @@ class Resolutions(dict[str, "KnownCard | Resolution"]):
         return known
 
 
-def _violation_order(violation: Violation) -> tuple:
+def _code_or_name(item: str) -> str:
+    """A check named in ``--disable``: its code in upper case, else its name as given."""
+    return item.upper() if item.upper() in BY_CODE else item
+
+
+def _positions_by_key(entries: list[MayuEntry]) -> dict[str, list[int]]:
+    """The positions of the entries that name each same-name key in their first list."""
+    by_key: dict[str, list[int]] = {}
+    for index, item in enumerate(entries):
+        for key in item.keys_a:
+            by_key.setdefault(key, []).append(index)
+    return by_key
+
+
+def _violation_order(violation: Violation) -> tuple[bool, int, str]:
     """Violations in line order (those without a line last), then by code."""
     return (violation.line is None, violation.line or 0, violation.code)
 
@@ -74,7 +88,7 @@ class Checker:
         self._card_texts: dict = {}
         self._english = self.messages if self.messages.lang == "en" else Messages("en")
         self.lang = self.messages.lang
-        self.disabled = {item.upper() if item.upper() in BY_CODE else item for item in disabled}
+        self.disabled = {_code_or_name(item) for item in disabled}
         self.icons = IconIndex(pool, table.icons, load_calendar(), self.as_of)
         self.rules = [rule for rule in table.rules_in_force(self.as_of) if self._enabled(REGISTRY[rule.check])]
         #: Each rule with its check and its own :class:`Params` (whose memo is this checker's alone).
@@ -82,17 +96,15 @@ class Checker:
             (check_function(REGISTRY[rule.check]), REGISTRY[rule.check], rule, Params(rule.params))
             for rule in self.rules
         ]
-        sample = pool.location.is_sample if pool.location else False
+        sample = bool(pool.location and pool.location.is_sample)
         self.mayus_room, self.list_problems = resolve_mayus_room(
             table.id, table.mayus_room_in_force(self.as_of), pool, sample
         )
         self.format_name = table.display_name(self.lang)
         #: The Mayu's Room entries (by position) that name each same-name key in their first list.
-        self._mayu_by_key: dict[str, list[int]] = {}
-        for index, item in enumerate(self.mayus_room):
-            for key in item.keys_a:
-                self._mayu_by_key.setdefault(key, []).append(index)
+        self._mayu_by_key = _positions_by_key(self.mayus_room)
         self._mayu_keys = frozenset(self._mayu_by_key)
+        self._mayu_checks = [REGISTRY[slug] for slug in _MAYU_CHECKS if self._enabled(REGISTRY[slug])]
         self._resolutions = Resolutions(pool)
 
     def _enabled(self, info: CheckInfo) -> bool:
@@ -132,20 +144,7 @@ class Checker:
             for finding in function(resolved, params):
                 violations.append(self.violation(info, finding, rule=rule))
         if self._mayu_by_key:
-            # Only the entries that name a card of this deck can apply (usually none).
-            by_key, keys, names = self._mayu_by_key, self._mayu_keys, resolved.names
-            if not (keys.isdisjoint(names["main"]) and keys.isdisjoint(names["lrig"])):
-                found = {index for section in names.values() for key in section for index in by_key.get(key, ())}
-                entries = {"entries": [self.mayus_room[index] for index in sorted(found)]}
-                said: set[tuple] = set()  # two entries that say the same of a card are one finding
-                for slug in _MAYU_CHECKS:
-                    info = REGISTRY[slug]
-                    if self._enabled(info):
-                        for finding in check_function(info)(resolved, entries):
-                            violation = self.violation(info, finding, source="Mayu's Room")
-                            if (violation.code, violation.line, violation.message) not in said:
-                                said.add((violation.code, violation.line, violation.message))
-                                violations.append(violation)
+            violations += self._mayus_room_findings(resolved)
         if len(violations) > 1:
             violations.sort(key=_violation_order)
         counts = {
@@ -154,6 +153,26 @@ class Checker:
             "life_burst": resolved.life_burst_count,
         }
         return DeckResult(deck.path, self.table.id, self.as_of, counts, violations)
+
+    def _mayus_room_findings(self, resolved: ResolvedDeck) -> list[Violation]:
+        """The findings of the Mayu's Room entries in force that name a card of the deck:
+        only those can apply (usually none); two entries that say the same of a card are
+        one finding."""
+        keys, names = self._mayu_keys, resolved.names
+        if keys.isdisjoint(names["main"]) and keys.isdisjoint(names["lrig"]):
+            return []
+        by_key = self._mayu_by_key
+        found = {index for section in names.values() for key in section for index in by_key.get(key, ())}
+        entries = {"entries": [self.mayus_room[index] for index in sorted(found)]}
+        out: list[Violation] = []
+        said: set[tuple[str, int | None, str]] = set()
+        for info in self._mayu_checks:
+            for finding in check_function(info)(resolved, entries):
+                violation = self.violation(info, finding, source="Mayu's Room")
+                if (violation.code, violation.line, violation.message) not in said:
+                    said.add((violation.code, violation.line, violation.message))
+                    out.append(violation)
+        return out
 
     def _sheet_findings(self, resolved: ResolvedDeck) -> list[Violation]:
         """WX004: what a decklist sheet says of each card's Life Burst, against the card."""

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from wixoss_deckcheck.checks import BY_CODE, REGISTRY
 from wixoss_deckcheck.errors import UsageError
 
 
 def _known() -> tuple[dict[str, str], dict[str, str]]:
-    from wixoss_deckcheck.checks import BY_CODE, REGISTRY
-
     return {code.upper(): code for code in BY_CODE}, {slug.lower(): slug for slug in REGISTRY}
 
 
 def closest_check(item: str) -> str | None:
     """The real check code or name nearest to ``item`` (``None`` when nothing is close)."""
-    import difflib
+    import difflib  # only for a typo: a check never pays for it
 
     codes, names = _known()
     folded = item.upper()

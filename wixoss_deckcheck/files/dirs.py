@@ -12,13 +12,19 @@ from pathlib import Path
 DATA_DIR_ENV = "WIXOSS_DECKCHECK_DATA_DIR"
 
 
-def user_data_dir() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
+def _directory(override_env: str, kind: str) -> Path:
+    """The folder the environment variable names, else the platform's ``kind`` folder."""
+    override = os.environ.get(override_env)
     if override:
         return Path(override)
-    from platformdirs import user_data_dir as platform_data_dir
+    import platformdirs  # costs a few milliseconds: only when no folder is given
 
-    return Path(platform_data_dir("wixoss-deckcheck", appauthor=False))
+    folder: str = getattr(platformdirs, kind)("wixoss-deckcheck", appauthor=False)
+    return Path(folder)
+
+
+def user_data_dir() -> Path:
+    return _directory(DATA_DIR_ENV, "user_data_dir")
 
 
 def installed_pool_path() -> Path:
@@ -30,9 +36,4 @@ CACHE_DIR_ENV = "WIXOSS_DECKCHECK_CACHE_DIR"
 
 def user_cache_dir() -> Path:
     """Where derived, rebuildable files live (the compact pool cache, validated tables)."""
-    override = os.environ.get(CACHE_DIR_ENV)
-    if override:
-        return Path(override)
-    from platformdirs import user_cache_dir as platform_cache_dir
-
-    return Path(platform_cache_dir("wixoss-deckcheck", appauthor=False))
+    return _directory(CACHE_DIR_ENV, "user_cache_dir")

@@ -14,6 +14,7 @@ module only has to be right about *whether* a document is valid.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -77,12 +78,34 @@ def _number(value: Any) -> bool:
 def json_equal(a: Any, b: Any) -> bool:
     """Equality as JSON sees it: ``true`` is not ``1``."""
     if isinstance(a, bool) or isinstance(b, bool):
-        return isinstance(a, bool) and isinstance(b, bool) and a == b
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=False))
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+        return type(a) is type(b) and a == b
+    if isinstance(a, (list, dict)):
+        return _same_items(a, b)
     return a == b
+
+
+def _same_items(a: list[Any] | dict[str, Any], b: Any) -> bool:
+    """A JSON array or object equal to ``b``, item by item."""
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(map(json_equal, a, b))
+    return isinstance(b, dict) and a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+
+
+_OBJECT_KEYWORDS = frozenset({"required", "properties", "additionalProperties"})
+_ARRAY_KEYWORDS = frozenset({"items", "uniqueItems"})
+#: The bounds on a number, a text, a list or an object: (keyword, fails(value, bound)).
+_BOUNDS: tuple[tuple[str, Callable[[Any, Any], bool]], ...] = (
+    ("minLength", lambda value, bound: isinstance(value, str) and len(value) < bound),
+    ("maxLength", lambda value, bound: isinstance(value, str) and len(value) > bound),
+    ("minimum", lambda value, bound: _number(value) and value < bound),
+    ("maximum", lambda value, bound: _number(value) and value > bound),
+    ("exclusiveMinimum", lambda value, bound: _number(value) and value <= bound),
+    ("exclusiveMaximum", lambda value, bound: _number(value) and value >= bound),
+    ("minItems", lambda value, bound: isinstance(value, list) and len(value) < bound),
+    ("maxItems", lambda value, bound: isinstance(value, list) and len(value) > bound),
+    ("minProperties", lambda value, bound: isinstance(value, dict) and len(value) < bound),
+    ("maxProperties", lambda value, bound: isinstance(value, dict) and len(value) > bound),
+)
 
 
 def _always(value: Any) -> bool:
@@ -104,10 +127,7 @@ def _every(checks: list[Check]) -> Check:
         return lambda value: first(value) and second(value)
 
     def check_all(value: Any) -> bool:
-        for check in checks:
-            if not check(value):
-                return False
-        return True
+        return all(check(value) for check in checks)
 
     return check_all
 
@@ -115,7 +135,7 @@ def _every(checks: list[Check]) -> Check:
 class Compiler:
     """Compiles one root schema (with its local ``$ref``s) into a check function."""
 
-    def __init__(self, root: dict):
+    def __init__(self, root: dict[str, Any]):
         self.root = root
         self._refs: dict[str, list[Check]] = {}
 
@@ -147,6 +167,27 @@ class Compiler:
         unknown = set(schema) - _KNOWN
         if unknown:
             raise UnsupportedSchema(f"keyword(s) {', '.join(sorted(unknown))}")
+        checks = [
+            *self._reference_and_type(schema),
+            *_values(schema),
+            *_bounds(schema),
+            *self._alternatives(schema),
+            *self._conditions(schema),
+            *self._containers(schema),
+        ]
+        return _every(checks)
+
+    def _containers(self, schema: dict[str, Any]) -> list[Check]:
+        """The keywords of objects and of arrays."""
+        checks: list[Check] = []
+        if not _OBJECT_KEYWORDS.isdisjoint(schema):
+            checks.append(self._object(schema))
+        if not _ARRAY_KEYWORDS.isdisjoint(schema):
+            checks.append(self._array(schema))
+        return checks
+
+    def _reference_and_type(self, schema: dict[str, Any]) -> list[Check]:
+        """$ref and type."""
         checks: list[Check] = []
         if "$ref" in schema:
             checks.append(self._resolve(schema["$ref"]))
@@ -157,49 +198,10 @@ class Compiler:
                 raise UnsupportedSchema(f"type {unknown_types[0]!r}")
             kinds = [_TYPES[name] for name in names]
             checks.append(kinds[0] if len(kinds) == 1 else (lambda value: any(kind(value) for kind in kinds)))
-        if "enum" in schema:
-            checks.append(_enum(list(schema["enum"])))
-        if "const" in schema:
-            expected = schema["const"]
-            checks.append(lambda value: json_equal(value, expected))
-        if "minLength" in schema:
-            least = schema["minLength"]
-            checks.append(lambda value: not isinstance(value, str) or len(value) >= least)
-        if "minimum" in schema:
-            floor = schema["minimum"]
-            checks.append(lambda value: not _number(value) or value >= floor)
-        checks.extend(self._bounds(schema))
-        checks.extend(self._combinations(schema))
-        if "required" in schema or "properties" in schema or "additionalProperties" in schema:
-            checks.append(self._object(schema))
-        if "items" in schema or "uniqueItems" in schema:
-            checks.append(self._array(schema))
-        return _every(checks)
-
-    def _bounds(self, schema: dict) -> list[Check]:
-        """maxLength, maximum, exclusiveMinimum/Maximum, minItems, maxItems, pattern."""
-        checks: list[Check] = []
-        for keyword, fails in (
-            ("maximum", lambda value, bound: _number(value) and value > bound),
-            ("exclusiveMinimum", lambda value, bound: _number(value) and value <= bound),
-            ("exclusiveMaximum", lambda value, bound: _number(value) and value >= bound),
-            ("maxLength", lambda value, bound: isinstance(value, str) and len(value) > bound),
-            ("minItems", lambda value, bound: isinstance(value, list) and len(value) < bound),
-            ("maxItems", lambda value, bound: isinstance(value, list) and len(value) > bound),
-            ("minProperties", lambda value, bound: isinstance(value, dict) and len(value) < bound),
-            ("maxProperties", lambda value, bound: isinstance(value, dict) and len(value) > bound),
-        ):
-            if keyword in schema:
-                checks.append(_bound_check(schema[keyword], fails))
-        if "pattern" in schema:
-            import re
-
-            search = re.compile(schema["pattern"]).search
-            checks.append(lambda value: not isinstance(value, str) or search(value) is not None)
         return checks
 
-    def _combinations(self, schema: dict) -> list[Check]:
-        """allOf, anyOf, oneOf, not, and if/then/else."""
+    def _alternatives(self, schema: dict[str, Any]) -> list[Check]:
+        """allOf, anyOf, oneOf."""
         checks: list[Check] = []
         if "allOf" in schema:
             checks.append(_every([self._compile(sub) for sub in schema["allOf"]]))
@@ -207,18 +209,12 @@ class Compiler:
             options = [self._compile(sub) for sub in schema["anyOf"]]
             checks.append(lambda value: any(option(value) for option in options))
         if "oneOf" in schema:
-            choices = [self._compile(sub) for sub in schema["oneOf"]]
+            checks.append(_exactly_one([self._compile(sub) for sub in schema["oneOf"]]))
+        return checks
 
-            def check_one_of(value: Any) -> bool:
-                passing = 0
-                for choice in choices:
-                    if choice(value):
-                        passing += 1
-                        if passing > 1:
-                            return False
-                return passing == 1
-
-            checks.append(check_one_of)
+    def _conditions(self, schema: dict[str, Any]) -> list[Check]:
+        """propertyNames, not, and if/then/else."""
+        checks: list[Check] = []
         if "propertyNames" in schema:
             names = self._compile(schema["propertyNames"])
             checks.append(lambda value: not isinstance(value, dict) or all(names(name) for name in value))
@@ -232,7 +228,7 @@ class Compiler:
             checks.append(lambda value: then(value) if condition(value) else otherwise(value))
         return checks
 
-    def _object(self, schema: dict) -> Check:
+    def _object(self, schema: dict[str, Any]) -> Check:
         required = tuple(schema.get("required", ()))
         properties = {name: self._compile(sub) for name, sub in schema.get("properties", {}).items()}
         extra = schema.get("additionalProperties", True)
@@ -257,7 +253,7 @@ class Compiler:
 
         return check_object
 
-    def _array(self, schema: dict) -> Check:
+    def _array(self, schema: dict[str, Any]) -> Check:
         items = self._compile(schema["items"]) if "items" in schema else None
         unique = bool(schema.get("uniqueItems"))
 
@@ -277,7 +273,42 @@ class Compiler:
         return check_array
 
 
-def _enum(options: list) -> Check:
+def _values(schema: dict[str, Any]) -> list[Check]:
+    """enum and const."""
+    checks: list[Check] = []
+    if "enum" in schema:
+        checks.append(_enum(list(schema["enum"])))
+    if "const" in schema:
+        expected = schema["const"]
+        checks.append(lambda value: json_equal(value, expected))
+    return checks
+
+
+def _bounds(schema: dict[str, Any]) -> list[Check]:
+    """The bounds of :data:`_BOUNDS`, and pattern."""
+    checks = [_bound_check(schema[keyword], fails) for keyword, fails in _BOUNDS if keyword in schema]
+    if "pattern" in schema:
+        search = re.compile(schema["pattern"]).search
+        checks.append(lambda value: not isinstance(value, str) or search(value) is not None)
+    return checks
+
+
+def _exactly_one(choices: list[Check]) -> Check:
+    """oneOf: exactly one of ``choices`` passes (a second stops it)."""
+
+    def check_one_of(value: Any) -> bool:
+        passing = 0
+        for choice in choices:
+            if choice(value):
+                passing += 1
+                if passing > 1:
+                    return False
+        return passing == 1
+
+    return check_one_of
+
+
+def _enum(options: list[Any]) -> Check:
     if all(isinstance(option, str) for option in options):
         allowed = frozenset(options)
         return lambda value: isinstance(value, str) and value in allowed
@@ -288,6 +319,6 @@ def _bound_check(bound: Any, fails: Callable[[Any, Any], bool]) -> Check:
     return lambda value: not fails(value, bound)
 
 
-def compile_schema(schema: dict) -> Check:
+def compile_schema(schema: dict[str, Any]) -> Check:
     """Compile ``schema``; ``check(instance)`` is True when the instance is valid."""
     return Compiler(schema).compile()

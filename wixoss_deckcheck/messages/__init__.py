@@ -11,6 +11,7 @@ from __future__ import annotations
 import locale
 import os
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -113,20 +114,32 @@ def to_traditional(value):
     return value
 
 
-def pick_name(names, lang: str | None, fallback: str) -> str:
+#: Where a mapping of names by language keeps a Chinese name (card pools write
+#: ``zh_hans``/``zh_hant``, format tables ``zh``): the keys of the language's own name, in
+#: order, then those of a Simplified name to convert.
+_CHINESE_KEYS = {
+    "zh-Hans": (("zh-Hans", "zh_hans", "zh", "zh_hant"), ()),
+    "zh-Hant": (("zh-Hant", "zh_hant"), ("zh-Hans", "zh_hans", "zh")),
+}
+
+
+def pick_name(names: Mapping[str, str], lang: str | None, fallback: str) -> str:
     """A name in ``lang`` from a mapping of names by language (card pools write ``zh_hans``/``zh_hant``,
     format tables ``zh``): Traditional Chinese converted from the Simplified name when only that
     one is known; else ``fallback``."""
     lang = normalize_language(lang) or "en"
-    if lang == "zh-Hant":
-        found = names.get("zh-Hant") or names.get("zh_hant")
-        if found:
-            return found
-        simplified = names.get("zh-Hans") or names.get("zh_hans") or names.get("zh")
-        return to_traditional(simplified) if simplified else fallback
-    if lang == "zh-Hans":
-        return names.get("zh-Hans") or names.get("zh_hans") or names.get("zh") or names.get("zh_hant") or fallback
-    return names.get(lang) or fallback
+    if lang not in _CHINESE_KEYS:
+        return names.get(lang) or fallback
+    own_keys, simplified_keys = _CHINESE_KEYS[lang]
+    own = _first_name(names, own_keys)
+    if own:
+        return own
+    simplified = _first_name(names, simplified_keys)
+    return str(to_traditional(simplified)) if simplified else fallback
+
+
+def _first_name(names: Mapping[str, str], keys: tuple[str, ...]) -> str | None:
+    return next((names[key] for key in keys if names.get(key)), None)
 
 
 def default_language() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from wixoss_deckcheck.messages import pick_name
 from wixoss_deckcheck.pool.normalize import name_key
 
 #: Card types, as written in the card pool file.
@@ -72,8 +73,6 @@ class Card(NamedTuple):
         if lang == "en":
             return self.names.get("en") or self.name
         if lang and lang.startswith("zh"):
-            from wixoss_deckcheck.messages import pick_name
-
             return pick_name(self.names, lang, self.name)
         return self.name
 

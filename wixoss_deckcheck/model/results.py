@@ -18,7 +18,7 @@ class DeckResult:
     path: str
     format: str | None = None
     as_of: str | None = None
-    counts: dict = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
     violations: list[Violation] = field(default_factory=list)
     error: InputError | None = None
     #: :meth:`to_dict` as compact JSON, once :meth:`to_json` has made it.
@@ -29,7 +29,7 @@ class DeckResult:
         # bytes in a file name are escaped once here, so no report can be steered by one.
         self.path = printable(self.path, limit=MAX_PATH)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[DeckResult], tuple[Any, ...]]:
         # Compact when crossing to the parent process of a parallel audit (see Violation).
         return (
             DeckResult,
@@ -41,7 +41,7 @@ class DeckResult:
         made once: a parallel audit has its workers make it for the JSON reports. Call it
         only on a finished result."""
         if self.json_text is None:
-            import json
+            import json  # only for a JSON report: a check in text never loads it
 
             self.json_text = json.dumps(self.to_dict(), ensure_ascii=False)
         return self.json_text
@@ -87,7 +87,7 @@ class RunReport:
     pool_cards: int
     pool_origin: str
     lang: str = "en"
-    list_problems: list[dict] = field(default_factory=list)
+    list_problems: list[dict[str, Any]] = field(default_factory=list)
     strict: bool = False
     #: The settings file the run used, if any (``-v`` and the JSON report say which).
     settings_path: str | None = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wixoss_deckcheck.model.cards import Card
 
@@ -33,7 +33,7 @@ class IconRule(NamedTuple):
     note: str
 
 
-def _rules(table: Iterable[dict]) -> list[IconRule]:
+def _rules(table: Iterable[dict[str, Any]]) -> list[IconRule]:
     return [
         IconRule(
             re.compile(row["pattern"]) if row.get("pattern") else None,
@@ -50,8 +50,9 @@ class IconIndex:
     one day: only the prints released by then count)."""
 
     def __init__(
-        self, pool: CardPool, table: Iterable[dict], calendar: ReleaseCalendar | None = None, day: str | None = None
-    ):
+        self, pool: CardPool, table: Iterable[dict[str, Any]], calendar: ReleaseCalendar | None = None,
+        day: str | None = None,
+    ) -> None:
         self.pool = pool
         rules = _rules(table)
         self._patterns = [rule for rule in rules if rule.pattern is not None]
@@ -86,12 +87,8 @@ class IconIndex:
         """The icons the number patterns give a print."""
         found = self._by_number.get(number)
         if found is None:
-            found = frozenset()
-            for rule in self._patterns:
-                if rule.pattern is not None and rule.pattern.match(number):
-                    found = rule.icons
-                    break
-            self._by_number[number] = found
+            rule = self._pattern_of(number)
+            found = self._by_number[number] = rule.icons if rule is not None else frozenset()
         return found
 
     def _listed_icons(self, card: Card) -> frozenset[str]:
@@ -128,17 +125,17 @@ class IconIndex:
         if card.formats is not None:
             shown = ", ".join(card.formats) or "none"
             return [f"{shown}: recorded in the pool (the official card page)"]
-        out = []
-        for rule in self._listed:
-            if rule.listed_in in card.sources:
-                out.append(f"{', '.join(sorted(rule.icons))}: in {rule.note}")
+        out = [f"{', '.join(sorted(rule.icons))}: in {rule.note}" for rule in self._listed
+               if rule.listed_in in card.sources]
         for number in (card.number, *card.reprints):
-            for rule in self._patterns:
-                if rule.pattern is not None and rule.pattern.match(number):
-                    icons = ", ".join(sorted(rule.icons)) or "none"
-                    out.append(f"{icons}: {number}, {rule.note}")
-                    break
+            rule = self._pattern_of(number)
+            if rule is not None:
+                out.append(f"{', '.join(sorted(rule.icons)) or 'none'}: {number}, {rule.note}")
         return out or ["none: no evidence of an icon (All-Star only)"]
+
+    def _pattern_of(self, number: str) -> IconRule | None:
+        """The first number pattern of the table that a print's number matches."""
+        return next((rule for rule in self._patterns if rule.pattern is not None and rule.pattern.match(number)), None)
 
     def level_zero_signatures(self, required: frozenset[str]) -> set[tuple[frozenset[str], str]]:
         """(colours, LRIG type) of every released level-0 LRIG carrying one of ``required`` icons."""

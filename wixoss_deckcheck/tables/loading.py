@@ -250,26 +250,22 @@ def _table(
     data: dict[str, Any], parent: FormatTable | None, rules: list[Rule], mayu: list[MayuEntry], path: Path
 ) -> FormatTable:
     """The table of a file's data over its parent's: what the file leaves out, it inherits
-    (``since`` and ``until`` only when the file has no such key at all)."""
-    if parent is None:
-        return FormatTable(
-            id=data["id"], name=data.get("name") or data["id"], names=data.get("names") or {},
-            since=data.get("since"), until=data.get("until"), source=data.get("source"),
-            description=data.get("description"), icons=data.get("icons") or [], rules=rules, mayus_room=mayu,
-            files=[str(path)],
-        )
+    (``since`` and ``until`` only when the file has no such key at all; ``names`` only
+    when it has no ``name`` either)."""
+    base = parent or FormatTable(data["id"], data["id"], {}, None, None, data.get("source"), data.get("description"),
+                                 [], [], [])
     return FormatTable(
         id=data["id"],
-        name=data.get("name") or parent.name,
-        names=data.get("names") or ({} if data.get("name") else parent.names),
-        since=data.get("since", parent.since),
-        until=data.get("until", parent.until),
-        source=data.get("source") or parent.source,
-        description=data.get("description") or parent.description,
-        icons=data.get("icons") or parent.icons,
+        name=data.get("name") or base.name,
+        names=data.get("names") or ({} if data.get("name") else base.names),
+        since=data.get("since", base.since),
+        until=data.get("until", base.until),
+        source=data.get("source") or base.source,
+        description=data.get("description") or base.description,
+        icons=data.get("icons") or base.icons,
         rules=rules,
         mayus_room=mayu,
-        files=[*parent.files, str(path)],
+        files=[*base.files, str(path)],
     )
 
 

@@ -4,8 +4,9 @@ numbers they list, and the cards the pool does not know)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wixoss_deckcheck.pool.normalize import name_key
 
@@ -18,8 +19,8 @@ class MayuEntry(NamedTuple):
 
     index: int  # type: ignore[assignment]  # the field shadows tuple.index, never needed here
     kind: str
-    cards: tuple[dict, ...]
-    with_cards: tuple[dict, ...]
+    cards: tuple[dict[str, Any], ...]
+    with_cards: tuple[dict[str, Any], ...]
     limit: int | None
     announced: str | None
     effective: str | None
@@ -41,7 +42,7 @@ class MayuEntry(NamedTuple):
         return [ref.get("name") or ", ".join(ref.get("numbers", [])) for ref in (*self.cards, *self.with_cards)]
 
 
-def mayu_entries(raw: list[dict], start: int = 0) -> list[MayuEntry]:
+def mayu_entries(raw: list[dict[str, Any]], start: int = 0) -> list[MayuEntry]:
     """The entries of a validated ``mayus_room`` list, numbered from ``start``."""
     entries = []
     for offset, item in enumerate(raw):
@@ -77,7 +78,7 @@ _NO_KEYS: frozenset[str] = frozenset()
 _name_key = lru_cache(maxsize=65536)(name_key)
 
 
-def _keys_of(refs) -> frozenset[str]:
+def _keys_of(refs: Iterable[dict[str, Any]]) -> frozenset[str]:
     return frozenset([_name_key(ref["name"]) for ref in refs if ref.get("name")])
 
 
@@ -92,7 +93,7 @@ class ListProblem(NamedTuple):
     def message(self) -> str:
         return f"Mayu's Room entry #{self.index + 1} of {self.format} names {self.card}, which is not in the card pool"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": self.format,
             "entry": self.index + 1,
@@ -116,35 +117,45 @@ def resolve_mayus_room(
     problems: list[ListProblem] = []
     resolved = []
     severity = "warning" if sample else "error"
-    knows = pool.knows_name_key
     for entry in entries:
-        keys = []
+        keys: list[frozenset[str]] = []
         changed = False
         for refs in (entry.cards, entry.with_cards):
-            found = set()
+            found: set[str] = set()
             for ref in refs:
-                hit = False
-                for number in ref.get("numbers", ()):
-                    changed = True
-                    card = pool.by_number(number)
-                    if card is not None:
-                        found.add(card.key)
-                        hit = True
-                name = ref.get("name")
-                if name:
-                    key = _name_key(name)
-                    found.add(key)
-                    if knows(key):
-                        hit = True
-                    else:  # a collaboration print's name: the card it plays as
-                        played = pool.key_of_printed_name(name)
-                        if played is not None:
-                            found.add(played)
-                            hit = changed = True
+                hit, numbered = _resolve_ref(ref, pool, found)
+                changed = changed or numbered
                 if not hit:
-                    problems.append(
-                        ListProblem(format_id, entry.index, name or ", ".join(ref.get("numbers", [])), severity)
-                    )
-            keys.append(found)
-        resolved.append(entry._replace(keys_a=frozenset(keys[0]), keys_b=frozenset(keys[1])) if changed else entry)
+                    problems.append(ListProblem(format_id, entry.index, _ref_text(ref), severity))
+            keys.append(frozenset(found))
+        resolved.append(entry._replace(keys_a=keys[0], keys_b=keys[1]) if changed else entry)
     return resolved, problems
+
+
+def _resolve_ref(ref: dict[str, Any], pool: CardPool, found: set[str]) -> tuple[bool, bool]:
+    """Add to ``found`` the same-name keys of one card reference (its numbers, its name,
+    and the card a collaboration print's name plays as): (whether the pool knows it, whether
+    ``found`` now holds a key the entry did not have)."""
+    hit = changed = False
+    for number in ref.get("numbers", ()):
+        changed = True
+        card = pool.by_number(number)
+        if card is not None:
+            found.add(card.key)
+            hit = True
+    name = ref.get("name")
+    if name:
+        key = _name_key(name)
+        found.add(key)
+        if pool.knows_name_key(key):
+            hit = True
+        else:  # a collaboration print's name: the card it plays as
+            played = pool.key_of_printed_name(name)
+            if played is not None:
+                found.add(played)
+                hit = changed = True
+    return hit, changed
+
+
+def _ref_text(ref: dict[str, Any]) -> str:
+    return ref.get("name") or ", ".join(ref.get("numbers", []))

@@ -101,10 +101,10 @@ def calendar_path() -> Path:
     return formats_dir() / "data" / "releases.yaml"
 
 
-@lru_cache(maxsize=4)
-def load_calendar(path: Path | None = None) -> ReleaseCalendar:
-    """The release calendar (the shipped one unless ``path`` is given)."""
-    path = path or calendar_path()
+@lru_cache(maxsize=1)
+def load_calendar() -> ReleaseCalendar:
+    """The shipped release calendar (``formats/data/releases.yaml``), read once per process."""
+    path = calendar_path()
     data = load_cached_yaml("releases", path, "release calendar", path.parent / "releases.schema.json")
     series = {number_key(key): _release(raw) for key, raw in data["series"].items()}
     promos = []

@@ -47,11 +47,9 @@ def _simple_cockatrice(text: str, path: str) -> Deck | None:
     """
     deck = Deck(path=path)
     entries = deck.entries
-    zone = None
-    opened = ended = named = False
-    number = 0
-    for raw in text.split("\n"):
-        number += 1
+    layout = _Layout()
+    zone = None  # (the layout's, kept at hand for the card lines)
+    for number, raw in enumerate(text.split("\n"), 1):
         read = _cod_line(raw)
         if read is None:
             return None
@@ -60,37 +58,57 @@ def _simple_cockatrice(text: str, path: str) -> Deck | None:
             if zone is None:
                 return None
             entries.append(new_entry(DeckEntry, (read[1], read[2], number, zone)))
-            continue
-        if kind == "blank":
-            continue
-        if ended:
-            return None
+        elif kind != "blank":
+            if not layout.take(read, number, raw):
+                return None
+            zone = layout.zone
+            if kind == "name":
+                deck.name = read[1]
+    return deck if layout.ended else None
+
+
+class _Layout:
+    """Where the line reader is among a Cockatrice file's elements, and whether an element may
+    come there (:meth:`take`): as expat would accept it, in the plain layout."""
+
+    __slots__ = ("opened", "ended", "named", "zone")
+
+    def __init__(self) -> None:
+        self.opened = self.ended = self.named = False
+        self.zone: str | None = None
+
+    def take(self, read: tuple, number: int, raw: str) -> bool:
+        """Take the element of a line (not a card, not blank); False when it may not come here."""
+        kind = read[0]
+        if self.ended:
+            return False
         if kind == "declaration":
-            if number != 1 or not raw.startswith("<?xml"):
-                return None  # XML allows it only at the very start
-        elif kind == "start":
-            if opened:
-                return None
-            opened = True
-        elif not opened:
-            return None  # everything else lives inside <cockatrice_deck>
-        elif kind == "zone":
-            if zone is not None:
-                return None
-            zone = read[1]
+            return number == 1 and raw.startswith("<?xml")  # XML allows it only at the very start
+        if kind == "start":
+            if self.opened:
+                return False
+            self.opened = True
+            return True
+        return self.opened and self._inside(kind, read)  # everything else lives inside <cockatrice_deck>
+
+    def _inside(self, kind: str, read: tuple) -> bool:
+        if kind == "zone":
+            if self.zone is not None:
+                return False
+            self.zone = read[1]
         elif kind == "end-zone":
-            if zone is None:
-                return None
-            zone = None
+            if self.zone is None:
+                return False
+            self.zone = None
         elif kind == "end":
-            if zone is not None:
-                return None
-            ended = True
+            if self.zone is not None:
+                return False
+            self.ended = True
         elif kind == "name":
-            if named:
-                return None  # expat joins the texts of several names
-            deck.name, named = read[1], True
-    return deck if ended else None
+            if self.named:
+                return False  # expat joins the texts of several names
+            self.named = True
+        return True
 
 
 @lru_cache(maxsize=16384)
@@ -102,22 +120,35 @@ def _cod_line(raw: str) -> tuple | None:
     line = raw.strip()
     if not line:
         return ("blank",)
-    found = next(((kind, hit) for pattern, kind in _SIMPLE_LINES if (hit := pattern.fullmatch(line))), None)
-    if found is None:
+    kind, match = _element(line)
+    if match is None:
         return None
-    kind, match = found
     if kind in ("card", "card-reversed"):
         count_text, name = match.groups() if kind == "card" else match.groups()[::-1]
-        name = (_unescape(name) if "&" in name else name).strip()
-        if not name or not count_text.isdecimal() or not 1 <= int(count_text) <= 99:
-            return None
-        return "card", int(count_text), name
+        return _card(count_text, name)
     if kind == "zone":
         zone = _ZONES.get(_unescape(match.group(1)).strip().lower())
         return None if zone is None else ("zone", zone)  # expat reports an unknown zone with its line
     if kind == "name":
         return "name", (match.group(1) or "").strip() or None
     return (kind,)
+
+
+def _element(line: str) -> tuple[str, re.Match[str] | None]:
+    """The kind of element a stripped line holds alone, and its match (None: no plain line)."""
+    for pattern, kind in _SIMPLE_LINES:
+        match = pattern.fullmatch(line)
+        if match:
+            return kind, match
+    return "", None
+
+
+def _card(count_text: str, name: str) -> tuple | None:
+    """``("card", count, name)`` of a ``<card>`` element's attributes; None for one expat should word."""
+    name = (_unescape(name) if "&" in name else name).strip()
+    if not name or not count_text.isdecimal() or not 1 <= int(count_text) <= 99:
+        return None
+    return "card", int(count_text), name
 
 
 _ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"), ("&amp;", "&"))
@@ -133,54 +164,65 @@ def _unescape(text: str) -> str:
 
 
 def parse_cockatrice_deck(text: str, path: str) -> Deck:
+    """The deck of a Cockatrice file: the plain layout by lines, anything else by expat."""
     simple = _simple_cockatrice(text, path) if "<!" not in text else None
     if simple is not None:
         return simple
-    deck = Deck(path=path)
-    parser = expat.ParserCreate("UTF-8")  # the text is decoded already, whatever the declaration says
-    zone: list[str | None] = [None]
-    name_parts: list[str] = []
-    in_name = [False]
+    reader = _ExpatReader(path)
+    try:
+        reader.parser.Parse(text.encode("utf-8"), True)
+    except expat.ExpatError as exc:
+        raise InputError(f"invalid Cockatrice XML: {expat.ErrorString(exc.code)}", path, exc.lineno) from None
+    reader.deck.name = "".join(reader.name_parts).strip() or None
+    return reader.deck
 
-    def start(tag: str, attrs: dict) -> None:
-        line = parser.CurrentLineNumber
+
+class _ExpatReader:
+    """expat's handlers for a Cockatrice file: the cards of each zone, the deck name."""
+
+    def __init__(self, path: str) -> None:
+        self.deck = Deck(path=path)
+        self.parser = expat.ParserCreate("UTF-8")  # the text is decoded already, whatever the declaration says
+        self.zone: str | None = None
+        self.name_parts: list[str] = []
+        self.in_name = False
+        self.parser.StartElementHandler = self.start
+        self.parser.EndElementHandler = self.end
+        self.parser.CharacterDataHandler = self.chars
+
+    def start(self, tag: str, attrs: dict) -> None:
+        line = self.parser.CurrentLineNumber
         if tag == "zone":
             zone_name = (attrs.get("name") or "").strip().lower()
             if zone_name not in _ZONES:
-                raise InputError(f"unknown Cockatrice zone {zone_name!r} (expected main or side)", path, line)
-            zone[0] = _ZONES[zone_name]
+                raise InputError(f"unknown Cockatrice zone {zone_name!r} (expected main or side)", self.deck.path, line)
+            self.zone = _ZONES[zone_name]
         elif tag == "card":
-            if zone[0] is None:
-                raise InputError("<card> outside a <zone>", path, line)
-            name = (attrs.get("name") or "").strip()
-            if not name:
-                raise InputError("<card> without a name", path, line)
-            try:
-                count = int(attrs.get("number", "1"))
-            except ValueError:
-                raise InputError(f"card count {attrs.get('number')!r} is not a number", path, line) from None
-            if not 1 <= count <= 99:
-                raise InputError(f"copy count {count} is out of range (1-99)", path, line)
-            deck.entries.append(DeckEntry(count, name, line, zone[0]))
+            self._card(attrs, line)
         elif tag == "deckname":
-            in_name[0] = True
+            self.in_name = True
 
-    def end(tag: str) -> None:
+    def _card(self, attrs: dict, line: int) -> None:
+        path = self.deck.path
+        if self.zone is None:
+            raise InputError("<card> outside a <zone>", path, line)
+        name = (attrs.get("name") or "").strip()
+        if not name:
+            raise InputError("<card> without a name", path, line)
+        try:
+            count = int(attrs.get("number", "1"))
+        except ValueError:
+            raise InputError(f"card count {attrs.get('number')!r} is not a number", path, line) from None
+        if not 1 <= count <= 99:
+            raise InputError(f"copy count {count} is out of range (1-99)", path, line)
+        self.deck.entries.append(DeckEntry(count, name, line, self.zone))
+
+    def end(self, tag: str) -> None:
         if tag == "zone":
-            zone[0] = None
+            self.zone = None
         elif tag == "deckname":
-            in_name[0] = False
+            self.in_name = False
 
-    def chars(data: str) -> None:
-        if in_name[0]:
-            name_parts.append(data)
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = chars
-    try:
-        parser.Parse(text.encode("utf-8"), True)
-    except expat.ExpatError as exc:
-        raise InputError(f"invalid Cockatrice XML: {expat.ErrorString(exc.code)}", path, exc.lineno) from None
-    deck.name = "".join(name_parts).strip() or None
-    return deck
+    def chars(self, data: str) -> None:
+        if self.in_name:
+            self.name_parts.append(data)

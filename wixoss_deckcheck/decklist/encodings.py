@@ -20,30 +20,35 @@ _CLEAR_LEAD = 0.1  # how far ahead the best decoding must be
 _ORDINARY = 0.8  # the least score of a decoding taken without doubt
 
 
+#: The Chinese encodings: the character set of the ordinary characters, and the lead
+#: bytes that hold them there (GB2312 level-1 hanzi and symbols; Big5's frequent ones).
+_ORDINARY_LEADS = {"gb18030": ("gb2312", ((0xB0, 0xD7), (0xA1, 0xA9))), "big5": ("big5", ((0xA1, 0xC6),))}
+
+
 def _weight(char: str, codec: str) -> float:
     """How ordinary ``char`` is in a decklist in ``codec``'s language (1 = ordinary)."""
     code = ord(char)
     if codec == "cp932":
-        if 0x3000 <= code <= 0x30FF or 0xFF01 <= code <= 0xFF5E:
-            return 1.0
-        if 0xFF61 <= code <= 0xFF9F:  # half-width kana: players use them, but rarely
-            return 0.7
-        encoded = char.encode("cp932", "ignore")
-        value = int.from_bytes(encoded, "big") if len(encoded) == 2 else 0
-        if 0x889F <= value <= 0x9872:  # JIS level-1 kanji
-            return 1.0
-        return 0.8 if 0x8140 <= value <= 0x84BE else 0.3  # symbols, Greek, Cyrillic
+        return _japanese_weight(char, code)
     if 0x3000 <= code <= 0x30FF or 0xFF01 <= code <= 0xFF5E or 0xA0 <= code <= 0xFF or 0x2000 <= code <= 0x206F:
         return 1.0  # punctuation, kana and full-width forms: Chinese lists quote Japanese promo notes
-    if codec == "gb18030":
-        encoded = char.encode("gb2312", "ignore")
-        if not encoded:
-            return 0.2
-        return 1.0 if 0xB0 <= encoded[0] <= 0xD7 or 0xA1 <= encoded[0] <= 0xA9 else 0.3
-    encoded = char.encode("big5", "ignore")
+    charset, leads = _ORDINARY_LEADS[codec]
+    encoded = char.encode(charset, "ignore")
     if not encoded:
         return 0.2
-    return 1.0 if 0xA1 <= encoded[0] <= 0xC6 else 0.3
+    return 1.0 if any(low <= encoded[0] <= high for low, high in leads) else 0.3
+
+
+def _japanese_weight(char: str, code: int) -> float:
+    if 0x3000 <= code <= 0x30FF or 0xFF01 <= code <= 0xFF5E:
+        return 1.0
+    if 0xFF61 <= code <= 0xFF9F:  # half-width kana: players use them, but rarely
+        return 0.7
+    encoded = char.encode("cp932", "ignore")
+    value = int.from_bytes(encoded, "big") if len(encoded) == 2 else 0
+    if 0x889F <= value <= 0x9872:  # JIS level-1 kanji
+        return 1.0
+    return 0.8 if 0x8140 <= value <= 0x84BE else 0.3  # symbols, Greek, Cyrillic
 
 
 def _score(text: str, codec: str) -> float:
@@ -53,6 +58,31 @@ def _score(text: str, codec: str) -> float:
 
 def decode_legacy(data: bytes, path: str, line_of_first_bad_byte: int) -> str:
     """``data`` (not UTF-8) decoded as Shift_JIS, GBK/GB18030 or Big5, whichever it clearly is."""
+    scores = _decodings(data)
+    if not scores:
+        raise InputError("not UTF-8, Shift_JIS, GBK or Big5 text; give --encoding", path, line_of_first_bad_byte)
+    chosen, close = _choice(data, scores)
+    if chosen is not None:
+        return scores[chosen][1]
+    names = {codec: (name, option) for codec, name, option in CANDIDATES}
+    shown = " or ".join(names[codec][0] for codec in close)
+    options = " or ".join(f"--encoding {names[codec][1]}" for codec in close)
+    raise InputError(f"cannot tell the text encoding: it reads as {shown}; give {options}", path)
+
+
+def _choice(data: bytes, scores: dict[str, tuple[float, str]]) -> tuple[str | None, list[str]]:
+    """The encoding ``data`` clearly is (the best score, clearly ahead; else charset_normalizer's
+    clear choice among the close ones), or None and the close ones."""
+    ranked = sorted(scores, key=lambda codec: -scores[codec][0])
+    best = scores[ranked[0]][0]
+    if len(ranked) == 1 or (best >= _ORDINARY and best - scores[ranked[1]][0] >= _CLEAR_LEAD):
+        return ranked[0], []
+    close = [codec for codec in ranked if best - scores[codec][0] < _CLEAR_LEAD]
+    return (_by_chaos(data, close) if best >= _ORDINARY else None), close
+
+
+def _decodings(data: bytes) -> dict[str, tuple[float, str]]:
+    """Each candidate encoding that decodes ``data``: its score and the text."""
     scores: dict[str, tuple[float, str]] = {}
     for codec, _name, _option in CANDIDATES:
         try:
@@ -60,27 +90,13 @@ def decode_legacy(data: bytes, path: str, line_of_first_bad_byte: int) -> str:
         except UnicodeDecodeError:
             continue
         scores[codec] = (_score(text, codec), text)
-    if not scores:
-        raise InputError("not UTF-8, Shift_JIS, GBK or Big5 text; give --encoding", path, line_of_first_bad_byte)
-    ranked = sorted(scores, key=lambda codec: -scores[codec][0])
-    best = ranked[0]
-    if len(ranked) == 1 or (scores[best][0] >= _ORDINARY and scores[best][0] - scores[ranked[1]][0] >= _CLEAR_LEAD):
-        return scores[best][1]
-    close = [codec for codec in ranked if scores[best][0] - scores[codec][0] < _CLEAR_LEAD]
-    if scores[best][0] >= _ORDINARY:
-        chosen = _by_chaos(data, close)
-        if chosen is not None:
-            return scores[chosen][1]
-    names = {codec: (name, option) for codec, name, option in CANDIDATES}
-    shown = " or ".join(names[codec][0] for codec in close)
-    options = " or ".join(f"--encoding {names[codec][1]}" for codec in close)
-    raise InputError(f"cannot tell the text encoding: it reads as {shown}; give {options}", path)
+    return scores
 
 
 def _by_chaos(data: bytes, codecs: list[str]) -> str | None:
     """charset_normalizer's choice among ``codecs``, when it is clear; else None."""
     try:
-        from charset_normalizer import from_bytes
+        from charset_normalizer import from_bytes  # lazy: a heavy library, for the rare close call
     except ImportError:  # pragma: no cover - installed with requests
         return None
     matches = [match for match in from_bytes(data, cp_isolation=codecs) if match.encoding in codecs]

@@ -28,19 +28,32 @@ from wixoss_deckcheck.tables.loading import builtin_format_id
 
 # Heading words, compared without case, spaces and decoration.
 _MAIN_WORDS = frozenset(
-    "main maindeck メイン メインデッキ 主デッキ deck デッキ "
-    "主卡组 主卡組 主牌组 主牌組 主卡 主牌 主要卡组 主要牌組".split()
+    (
+        "main", "maindeck", "メイン", "メインデッキ", "主デッキ", "deck", "デッキ", "主卡组", "主卡組", "主牌组",
+        "主牌組", "主卡", "主牌", "主要卡组", "主要牌組",
+    )
 )
 _LRIG_WORDS = frozenset(
-    "lrig lrigdeck lrigs ルリグ ルリグデッキ ルリグ/アーツ side sidedeck whitedeck lrigarts lrigandarts "
-    "分身卡组 分身卡組 分身牌组 分身牌組 分身 分身组 分身組 分身卡".split()
+    (
+        "lrig", "lrigdeck", "lrigs", "ルリグ", "ルリグデッキ", "ルリグ/アーツ", "side", "sidedeck", "whitedeck",
+        "lrigarts", "lrigandarts", "分身卡组", "分身卡組", "分身牌组", "分身牌組", "分身", "分身组", "分身組",
+        "分身卡",
+    )
 )
 #: Headings that name a card type: the deck that type belongs to.
 _TYPE_WORDS = {
-    **dict.fromkeys("signi signis シグニ 精灵 精靈 spell spells スペル 魔法 魔法卡".split(), "main"),
     **dict.fromkeys(
-        "arts アーツ 技艺 技藝 piece pieces ピース key keys キー resona resonas レゾナ 共鸣 共鳴 "
-        "assistlrig assistlrigs アシストルリグ アシスト 辅助分身 輔助分身".split(),
+        (
+            "signi", "signis", "シグニ", "精灵", "精靈", "spell", "spells", "スペル", "魔法", "魔法卡",
+        ),
+        "main",
+    ),
+    **dict.fromkeys(
+        (
+            "arts", "アーツ", "技艺", "技藝", "piece", "pieces", "ピース", "key", "keys", "キー", "resona", "resonas",
+            "レゾナ", "共鸣", "共鳴", "assistlrig", "assistlrigs", "アシストルリグ", "アシスト", "辅助分身",
+            "輔助分身",
+        ),
         "lrig",
     ),
 }
@@ -76,26 +89,32 @@ def heading_of(text: str) -> str | None:
         return None
     if any(char.isdigit() for char in text) and looks_like_number(text):
         return None  # a card number is never a heading
-    patterns = _patterns()
-    text = patterns.markdown.sub("", text)
-    compact = patterns.count.sub("", patterns.decoration.sub(" ", text))
-    compact = "".join(compact.casefold().split())
-    if not compact:
-        return None
-    without_burst = patterns.burst.sub("", compact)
-    if compact in _MAIN_WORDS or compact in _LRIG_WORDS or compact in _TYPE_WORDS:
-        word = compact
-    elif without_burst != compact:
-        if not without_burst:
-            return "main"  # a Life Burst block: the main deck
-        word = without_burst
-    else:
+    word = _heading_word(text)
+    if word is None:
         return None
     if word in _MAIN_WORDS:
         return "main"
     if word in _LRIG_WORDS:
         return "lrig"
     return _TYPE_WORDS.get(word)
+
+
+def _heading_word(text: str) -> str | None:
+    """The heading word of a line, compared without decoration, counts, case and spaces, and
+    without its Life Burst mark (a Life Burst block alone is the main deck); None when the
+    line holds none."""
+    patterns = _patterns()
+    text = patterns.markdown.sub("", text)
+    compact = patterns.count.sub("", patterns.decoration.sub(" ", text))
+    compact = "".join(compact.casefold().split())
+    if not compact:
+        return None
+    if compact in _MAIN_WORDS or compact in _LRIG_WORDS or compact in _TYPE_WORDS:
+        return compact
+    without_burst = patterns.burst.sub("", compact)
+    if without_burst == compact:
+        return None
+    return without_burst or "main"
 
 
 def header_of(text: str) -> tuple[str, str] | None:
@@ -124,8 +143,7 @@ def date_value(value: str, path: str | None = None, line: int | None = None) -> 
     What follows the date after a space or a bracket is a note, ignored: a weekday or a time
     (``2024/05/01（水） 13:00``, a sheet's date-time), ``2025-04-26 (release day)``.
     """
-    patterns = _patterns()
-    if patterns.iso.fullmatch(value):  # the usual header: no NFKC needed
+    if _patterns().iso.fullmatch(value):  # the usual header: no NFKC needed
         try:
             return _dt.date.fromisoformat(value).isoformat()
         except ValueError:
@@ -133,12 +151,21 @@ def date_value(value: str, path: str | None = None, line: int | None = None) -> 
     text = unicodedata.normalize("NFKC", value).strip()
     if not text:
         return None
-    match = patterns.date.match(text)
-    if match:
-        rest = text[match.end() :]
-        if not rest.strip() or rest[0].isspace() or rest[0] in "(（[" or (rest[0] == "T" and rest[1:2].isdigit()):
-            try:
-                return _dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3))).isoformat()
-            except ValueError:
-                pass
-    raise InputError(f"not a date: {value.strip()!r} (write YYYY-MM-DD)", path, line)
+    written = _written_date(text)
+    if written is None:
+        raise InputError(f"not a date: {value.strip()!r} (write YYYY-MM-DD)", path, line)
+    return written
+
+
+def _written_date(text: str) -> str | None:
+    """``2024/05/01``, ``2024年5月1日``, ``2024.5.1`` (a note may follow) as ``YYYY-MM-DD``."""
+    match = _patterns().date.match(text)
+    if not match:
+        return None
+    rest = text[match.end() :]
+    if rest.strip() and not (rest[0].isspace() or rest[0] in "(（[" or (rest[0] == "T" and rest[1:2].isdigit())):
+        return None
+    try:
+        return _dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3))).isoformat()
+    except ValueError:
+        return None

@@ -55,8 +55,10 @@ _COUNT_CELL = re.compile(r"(?:[xX×✕✖*]\s*)?" + _NUM + r"\s*(?:[xX×✕✖*]
 _COUNT_ONLY = re.compile(r"(?:[xX×✕✖*]\s*)?\d+(?:\s*[×✕✖]|[xX*]|\s*" + _UNIT + r")?")
 #: The heading row of a pasted table (one word per cell).
 _TABLE_HEADINGS = frozenset(
-    "枚数 カードナンバー カード番号 カード名 レアリティ 卡号 卡名 数量 "
-    "count qty quantity number name card rarity".split()
+    (
+        "枚数", "カードナンバー", "カード番号", "カード名", "レアリティ", "卡号", "卡名", "数量", "count", "qty",
+        "quantity", "number", "name", "card", "rarity",
+    )
 ) | {"card number", "card name"}
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f]")  # control characters other than tab
 
@@ -74,10 +76,15 @@ def drop_row_numbers(entries: list, starts: list[int], lines: list[str]) -> None
             continue  # (nearly every block: the quick test)
         end = starts[index + 1] if index + 1 < len(starts) else total
         block = entries[begin:end]
-        if len(block) < 3 or any(entry.count != row for row, entry in enumerate(block, start=1)):
-            continue
-        if all(_BARE_NUMBER.match(fold_line(lines[entry.line - 1].strip().lstrip("\ufeff")).text) for entry in block):
+        if _numbered_rows(block, lines):
             entries[begin:end] = [entry._replace(count=1) for entry in block]
+
+
+def _numbered_rows(block: list, lines: list[str]) -> bool:
+    """Three or more entries counted 1, 2, 3, ... whose lines start with those bare numbers."""
+    if len(block) < 3 or any(entry.count != row for row, entry in enumerate(block, start=1)):
+        return False
+    return all(_BARE_NUMBER.match(fold_line(lines[entry.line - 1].strip().lstrip("\ufeff")).text) for entry in block)
 
 
 @lru_cache(maxsize=8192)
@@ -112,65 +119,50 @@ def read_card(line: str) -> tuple:
 def _table_row(folded: FoldedLine) -> tuple:
     """A row pasted from a spreadsheet: one cell each for the count, the number, the name."""
     text = folded.text
-    cells, start = [], 0
-    for index in range(len(text) + 1):
-        if index == len(text) or text[index] == "\t":
-            if text[start:index].strip():
-                cells.append((start, index))
-            start = index + 1
+    cells = _cells(text)
     if all(text[a:b].strip().casefold() in _TABLE_HEADINGS for a, b in cells):
         return "skip", None, None, None
     counts = [cell for cell in cells if _COUNT_CELL.fullmatch(text[cell[0] : cell[1]].strip())]
     if len(counts) > 1:
         shown = " and ".join(text[a:b].strip() for a, b in counts)
         return "error", f"two copy counts in one row ({shown}): which is it?", None, None
-    rest = [folded.original(a, b) for a, b in cells if (a, b) not in counts]
+    return _row_entry(folded, cells, counts[0] if counts else None)
+
+
+def _row_entry(folded: FoldedLine, cells: list[tuple[int, int]], count_cell: tuple[int, int] | None) -> tuple:
+    """The entry of a table row: its cells other than the count cell make the card."""
+    text = folded.text
+    rest = [folded.original(a, b) for a, b in cells if (a, b) != count_cell]
     if not rest:
         return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
     query = " ".join(rest)
-    if not counts:
+    if count_cell is None:
         return _card_line(fold_line(query))
-    count = int("".join(char for char in text[counts[0][0] : counts[0][1]] if char.isdigit()))
+    count = int("".join(char for char in text[count_cell[0] : count_cell[1]] if char.isdigit()))
     return _entry(count, query, None, folded.raw)
+
+
+def _cells(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each non-blank tab-separated cell."""
+    cells, start = [], 0
+    for index in range(len(text) + 1):
+        if index == len(text) or text[index] == "\t":
+            if text[start:index].strip():
+                cells.append((start, index))
+            start = index + 1
+    return cells
 
 
 def _card_line(folded: FoldedLine) -> tuple:
     text = folded.text
-    start, end = 0, len(text.rstrip())
-    while start < end and text[start].isspace():
-        start += 1
-    list_number = None
-    for _ in range(2):  # "- 1. 4x NAME": a bullet and a list number, in either order
-        bullet = _BULLET.match(text, start, end)
-        if bullet and bullet.end() > start:
-            start = bullet.end()
-        numbered = _LIST_NUMBER.match(text, start, end) if list_number is None else None
-        if numbered:
-            list_number = int(numbered.group(1))
-            start = numbered.end()
+    end = len(text.rstrip())
+    start, list_number = _after_marks(text, end)
     body = text[start:end]
     if not body.strip():
         return "error", f"a list mark with no card: {folded.raw.strip()!r}", None, None
     if _COUNT_ONLY.fullmatch(body):
         return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
-    found = []  # (count, start, end) in offsets of the NFKC text
-    name_start, name_end = start, end
-    for pattern in _LEADING:
-        match = pattern.match(text, start, end)
-        if match:
-            found.append((int(match.group(1)), start, match.end()))
-            name_start = match.end()
-            break
-    for pattern in _TRAILING:
-        match = pattern.search(text, name_start, end)
-        if match:
-            found.append((int(match.group(1)), match.start(), end))
-            name_end = match.start()
-            break
-    middle = None
-    for match in _MIDDLE.finditer(text, name_start, name_end):
-        middle = match
-        found.append((int(match.group(1) or match.group(2)), match.start(), match.end()))
+    found, name_start, name_end, middle = _counts(text, start, end)
     if len(found) > 1:
         shown = " and ".join(text[a:b].strip() for _count, a, b in found)
         return "error", f"two copy counts on one line ({shown}): which is it?", None, None
@@ -178,10 +170,46 @@ def _card_line(folded: FoldedLine) -> tuple:
         query = (folded.original(name_start, middle.start()) + " " + folded.original(middle.end(), name_end)).strip()
     else:
         query = folded.original(name_start, name_end)
-    count = found[0][0] if found else 1
     if not query:
         return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
-    return _entry(count, query, list_number, folded.raw)
+    return _entry(found[0][0] if found else 1, query, list_number, folded.raw)
+
+
+def _after_marks(text: str, end: int) -> tuple[int, int | None]:
+    """Where the line's text starts after its white space, bullet and list number
+    (``- 1. 4x NAME``: a bullet and a list number, in either order), and that number."""
+    start = 0
+    while start < end and text[start].isspace():
+        start += 1
+    list_number = None
+    for _ in range(2):
+        bullet = _BULLET.match(text, start, end)
+        if bullet and bullet.end() > start:
+            start = bullet.end()
+        numbered = _LIST_NUMBER.match(text, start, end) if list_number is None else None
+        if numbered:
+            list_number = int(numbered.group(1))
+            start = numbered.end()
+    return start, list_number
+
+
+def _counts(text: str, start: int, end: int) -> tuple[list[tuple[int, int, int]], int, int, re.Match[str] | None]:
+    """The copy counts written in ``text[start:end]`` ((count, start, end) each: leading,
+    trailing, in the middle), where the name starts and ends, and the count in the middle."""
+    found = []  # (count, start, end) in offsets of the NFKC text
+    name_start, name_end = start, end
+    match = next((hit for pattern in _LEADING if (hit := pattern.match(text, start, end))), None)
+    if match:
+        found.append((int(match.group(1)), start, match.end()))
+        name_start = match.end()
+    match = next((hit for pattern in _TRAILING if (hit := pattern.search(text, name_start, end))), None)
+    if match:
+        found.append((int(match.group(1)), match.start(), end))
+        name_end = match.start()
+    middle = None
+    for middle in _MIDDLE.finditer(text, name_start, name_end):
+        found.append((int(middle.group(1) or middle.group(2)), middle.start(), middle.end()))
+    return found, name_start, name_end, middle
 
 
 def _entry(count: int, query: str, list_number: int | None, raw: str) -> tuple:

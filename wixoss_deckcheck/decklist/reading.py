@@ -6,9 +6,11 @@ import codecs
 import os
 import re
 import stat
+import sys
 from pathlib import Path
 
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.decklist.encodings import decode_legacy
+from wixoss_deckcheck.errors import InputError, UsageError
 
 #: Decklists are small; anything larger is refused before it is read whole.
 MAX_DECK_BYTES = 1_000_000
@@ -24,35 +26,13 @@ def read_deck_bytes(path: str | Path) -> bytes:
     Plain ``os`` calls (open, read, close): an audit reads thousands of small files, and
     a buffered file object per deck costs more than the reading itself.
     """
-    try:
-        handle = os.open(path, _OPEN_FLAGS)  # never waits for a FIFO's writer
-    except FileNotFoundError:
-        raise InputError("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a decklist", str(path)) from None
-    except PermissionError:
-        raise InputError("permission denied", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+    handle = _open(path)
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             if stat.S_ISDIR(os.fstat(handle).st_mode):
                 raise InputError("is a directory, not a decklist", str(path))
             raise InputError("not a regular file (a FIFO, socket or device), not a decklist", str(path))
-        chunks = []
-        total = 0
-        while total <= MAX_DECK_BYTES:
-            # Small reads: asking for the whole limit at once makes Python set aside a
-            # megabyte for every file, which costs more than reading a decklist.
-            chunk = os.read(handle, min(_READ_SIZE, MAX_DECK_BYTES + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_DECK_BYTES:
-            size = os.fstat(handle).st_size
-            raise InputError(f"file is {max(size, total):,} bytes; a decklist is at most {MAX_DECK_BYTES:,}", str(path))
-        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        return _read_all(handle, path)
     except IsADirectoryError:
         raise InputError("is a directory, not a decklist", str(path)) from None
     except OSError as exc:
@@ -61,11 +41,41 @@ def read_deck_bytes(path: str | Path) -> bytes:
         os.close(handle)
 
 
+def _open(path: str | Path) -> int:
+    """A descriptor of the file (opened without waiting for a FIFO's writer); InputError if none."""
+    try:
+        return os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise InputError("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a decklist", str(path)) from None
+    except PermissionError:
+        raise InputError("permission denied", str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+
+
+def _read_all(handle: int, path: str | Path) -> bytes:
+    """Every byte of the open file, up to :data:`MAX_DECK_BYTES` (more is refused)."""
+    chunks = []
+    total = 0
+    while total <= MAX_DECK_BYTES:
+        # Small reads: asking for the whole limit at once makes Python set aside a
+        # megabyte for every file, which costs more than reading a decklist.
+        chunk = os.read(handle, min(_READ_SIZE, MAX_DECK_BYTES + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    if total > MAX_DECK_BYTES:
+        size = os.fstat(handle).st_size
+        raise InputError(f"file is {max(size, total):,} bytes; a decklist is at most {MAX_DECK_BYTES:,}", str(path))
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
 def check_text_encoding(encoding: str) -> None:
     """A UsageError unless ``encoding`` names a codec that turns bytes into text
     (not ``undefined``, ``rot13``, ``base64``, ``zlib`` and the like)."""
-    from wixoss_deckcheck.errors import UsageError
-
     try:
         info = codecs.lookup(encoding)
     except LookupError:
@@ -76,8 +86,6 @@ def check_text_encoding(encoding: str) -> None:
 
 def read_stdin_bytes() -> bytes:
     """The deck on standard input (``check -``), with the same size limit as a file."""
-    import sys
-
     stream = getattr(sys.stdin, "buffer", None)
     try:
         data = stream.read(MAX_DECK_BYTES + 1) if stream is not None else sys.stdin.read(MAX_DECK_BYTES + 1).encode()
@@ -120,8 +128,6 @@ def decode_deck(data: bytes, path: str, encoding: str | None = None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as utf8_error:
-        from wixoss_deckcheck.decklist.encodings import decode_legacy
-
         return decode_legacy(data, path, data[: utf8_error.start].count(b"\n") + 1)
 
 

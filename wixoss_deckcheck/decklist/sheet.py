@@ -6,7 +6,7 @@ another card is WX003), a name alone is looked up like any name. The ``ライフ
 box is kept for the checker, which cross-checks it against the card (WX004). The event
 date (``大会日時``) is the deck's date, so it is the default ``--as-of``.
 
-openpyxl is imported here only, when a sheet is read.
+openpyxl is imported when a sheet is read (or written: :mod:`.sheet_write`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wixoss_deckcheck.decklist.headings import date_value
-from wixoss_deckcheck.decklist.sheet_layout import SheetLayout, find_layout, label, tick_state
+from wixoss_deckcheck.decklist.sheet_layout import SheetLayout, Slot, find_layout, label, tick_state
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.pool.normalize import looks_like_number
@@ -38,7 +38,7 @@ class SheetData:
 def open_workbook(data: bytes, path: str, read_only_values: bool = True):
     """An openpyxl workbook of ``data``; anything that is no readable workbook is an InputError."""
     try:
-        import openpyxl
+        import openpyxl  # lazy: a heavy library, for the sheets alone
     except ImportError:  # pragma: no cover - a dependency
         raise InputError("reading .xlsx sheets needs openpyxl (pip install openpyxl)", path) from None
     try:
@@ -85,29 +85,11 @@ def deck_of_workbook(workbook, path: str) -> tuple[Deck, SheetData]:
     deck = Deck(path=path)
     marks: list[tuple[int, str] | None] = []
     for slot in layout.slots:
-        number = _text(sheet.cell(slot.row, slot.number_col).value)
-        name = _text(sheet.cell(slot.row, slot.name_col).value)
-        ticked = tick_state(sheet.cell(slot.row, slot.tick_col).value) if slot.tick_col else False
-        if ticked is None:
-            cell = sheet.cell(slot.row, slot.tick_col)
-            raise InputError(
-                f"cell {cell.coordinate}: cannot tell whether the ライフバースト無 box is ticked "
-                f"({_text(cell.value)!r}): leave □, or tick it with ■ or ✓",
-                path,
-                slot.row,
-            )
-        if not number and not name:
+        filled = _slot_entry(sheet, slot, path)
+        if filled is None:
             continue
-        if number and not looks_like_number(number):
-            if name:
-                cell = sheet.cell(slot.row, slot.number_col).coordinate
-                raise InputError(
-                    f"cell {cell}: {number!r} is not a card number (the name has a column of its own)", path, slot.row
-                )
-            number, name = "", number
-        query = f"{number} {name}" if number and name else number or name
-        deck.entries.append(DeckEntry(1, query, slot.row, slot.section))
-        where = "burst-ticked" if ticked else "burst" if slot.burst else "plain"
+        entry, where = filled
+        deck.entries.append(entry)
         marks.append((slot.index, where) if slot.section == "main" else None)
     if not deck.entries:
         raise InputError("the decklist sheet has no cards filled in", path)
@@ -119,6 +101,47 @@ def deck_of_workbook(workbook, path: str) -> tuple[Deck, SheetData]:
         deck.date = _sheet_date(sheet.cell(row, column).value, fields["event_date"], path, row)
     deck.name = fields.get("nickname")
     return deck, SheetData(layout, fields)
+
+
+def _slot_entry(sheet, slot: Slot, path: str) -> tuple[DeckEntry, str] | None:
+    """The entry of one filled row (one copy, by number and/or name) and where it sits for the
+    Life Burst cross-check (``burst-ticked``, ``burst``, ``plain``); None for an empty row."""
+    number = _text(sheet.cell(slot.row, slot.number_col).value)
+    name = _text(sheet.cell(slot.row, slot.name_col).value)
+    ticked = _ticked(sheet, slot, path)
+    if not number and not name:
+        return None
+    where = "burst-ticked" if ticked else "burst" if slot.burst else "plain"
+    return DeckEntry(1, _query(sheet, slot, number, name, path), slot.row, slot.section), where
+
+
+def _query(sheet, slot: Slot, number: str, name: str, path: str) -> str:
+    """What a row names: number and name together, or either alone (a name in the number
+    column, with the name column empty, is a name)."""
+    if number and not looks_like_number(number):
+        if name:
+            cell = sheet.cell(slot.row, slot.number_col).coordinate
+            raise InputError(
+                f"cell {cell}: {number!r} is not a card number (the name has a column of its own)", path, slot.row
+            )
+        number, name = "", number
+    return f"{number} {name}" if number and name else number or name
+
+
+def _ticked(sheet, slot: Slot, path: str) -> bool:
+    """Whether the row's ライフバースト無 box is ticked (False for a row without one)."""
+    if not slot.tick_col:
+        return False
+    cell = sheet.cell(slot.row, slot.tick_col)
+    ticked = tick_state(cell.value)
+    if ticked is None:
+        raise InputError(
+            f"cell {cell.coordinate}: cannot tell whether the ライフバースト無 box is ticked "
+            f"({_text(cell.value)!r}): leave □, or tick it with ■ or ✓",
+            path,
+            slot.row,
+        )
+    return ticked
 
 
 def _text(value: Any) -> str:

@@ -91,13 +91,8 @@ def tick_state(value: Any) -> bool | None:
 
 def find_layout(sheet) -> SheetLayout | None:
     """The layout of an openpyxl worksheet, or None when it is no decklist sheet."""
-    texts: dict[tuple[int, int], str] = {}
-    values: dict[tuple[int, int], Any] = {}
-    for row in sheet.iter_rows():
-        for cell in row:
-            if cell.value is not None:
-                texts[(cell.row, cell.column)] = label(cell.value)
-                values[(cell.row, cell.column)] = cell.value
+    values = _values(sheet)
+    texts = {place: label(value) for place, value in values.items()}
     widths = {(r.min_row, r.min_col): r.max_col for r in sheet.merged_cells.ranges}
     layout = SheetLayout()
     for (row, column), text in sorted(texts.items()):
@@ -106,26 +101,60 @@ def find_layout(sheet) -> SheetLayout | None:
         elif text.startswith("◆メインデッキ"):
             layout.slots += _block(texts, values, row + 1, "main", "ライフバースト有" in text)
         else:
-            for name, labels in FIELD_LABELS.items():
-                if name not in layout.fields and any(text.startswith(word) for word in labels):
-                    layout.fields[name] = (row, widths.get((row, column), column) + 1)
+            name = _field_named(text, layout.fields)
+            if name is not None:
+                layout.fields[name] = (row, widths.get((row, column), column) + 1)
     if not layout.block("lrig") or not layout.block("main"):
         return None
     return layout
 
 
+def _values(sheet) -> dict[tuple[int, int], Any]:
+    """(row, column) -> value of every cell that holds one."""
+    return {(cell.row, cell.column): cell.value for row in sheet.iter_rows() for cell in row if cell.value is not None}
+
+
+def _field_named(text: str, found: dict[str, tuple[int, int]]) -> str | None:
+    """The field a label names (the first of its kind only)."""
+    for name, labels in FIELD_LABELS.items():
+        if name not in found and any(text.startswith(word) for word in labels):
+            return name
+    return None
+
+
 def _block(texts: dict, values: dict, heading_row: int, section: str, burst: bool) -> list[Slot]:
     """The slots under one block's column labels (row ``heading_row``)."""
-    columns = sorted(column for (row, column), text in texts.items() if row == heading_row)
     slots = []
-    for number_col in (c for c in columns if texts[(heading_row, c)] == "カードナンバー"):
-        later = [c for c in columns if c > number_col]
-        name_col = next((c for c in later if texts[(heading_row, c)] == "カード名"), None)
-        if name_col is None:
-            continue
-        tick_col = next((c for c in later if c < name_col and "バースト無" in texts[(heading_row, c)]), None)
-        row = heading_row + 1
-        while type(values.get((row, number_col - 1))) is int:  # the sheet's own row numbers (not True/False)
-            slots.append(Slot(values[(row, number_col - 1)], row, number_col, name_col, tick_col, section, burst))
-            row += 1
+    for columns in _block_columns(texts, heading_row):
+        slots += _rows(values, heading_row + 1, columns, section, burst)
     return sorted(slots, key=lambda slot: slot.index)
+
+
+def _block_columns(texts: dict, heading_row: int) -> list[tuple[int, int, int | None]]:
+    """(number, name, tick box) column of each half of a block, by the labels of its row: each
+    ``カードナンバー`` column, the first ``カード名`` after it, a ``バースト無`` box between them."""
+    labels = sorted((column, text) for (row, column), text in texts.items() if row == heading_row)
+    found = []
+    for number_col, text in labels:
+        if text != "カードナンバー":
+            continue
+        name_col = next((c for c, word in labels if c > number_col and word == "カード名"), None)
+        if name_col is not None:
+            found.append((number_col, name_col, _tick_column(labels, number_col, name_col)))
+    return found
+
+
+def _tick_column(labels: list[tuple[int, str]], number_col: int, name_col: int) -> int | None:
+    return next((c for c, word in labels if number_col < c < name_col and "バースト無" in word), None)
+
+
+def _rows(values: dict, first: int, columns: tuple[int, int, int | None], section: str, burst: bool) -> list[Slot]:
+    """The slots from row ``first`` down, for as long as the sheet numbers its rows left of the
+    number column (ints, not True/False)."""
+    number_col, name_col, tick_col = columns
+    slots = []
+    row = first
+    while type(values.get((row, number_col - 1))) is int:  # the sheet's own row numbers (not True/False)
+        slots.append(Slot(values[(row, number_col - 1)], row, number_col, name_col, tick_col, section, burst))
+        row += 1
+    return slots

@@ -39,12 +39,12 @@ def parse_structured_deck(text: str, path: str, is_json: bool | None = None) -> 
     if fast is not None:
         return fast
     if is_json:
-        from wixoss_deckcheck.decklist.webxoss import is_webxoss_export, load_json_document, parse_webxoss_deck
+        from wixoss_deckcheck.decklist import webxoss  # lazy: the json module, for JSON decks off the quick path
 
-        data = load_json_document(text, path)  # "invalid JSON", duplicate keys
-        if is_webxoss_export(data):
-            return parse_webxoss_deck(text, data, path)  # type: ignore[arg-type]
-    from wixoss_deckcheck.decklist import yaml_reader
+        data = webxoss.load_json_document(text, path)  # "invalid JSON", duplicate keys
+        if webxoss.is_webxoss_export(data):
+            return webxoss.parse_webxoss_deck(text, data, path)  # type: ignore[arg-type]
+    from wixoss_deckcheck.decklist import yaml_reader  # lazy: PyYAML, the slow path
 
     return yaml_reader.parse_yaml_deck(text, path, events=not is_json)
 
@@ -80,44 +80,43 @@ def _block_yaml_deck(text: str, path: str) -> Deck | None:
     readers take over, so the result is always what PyYAML would give. Each line is
     read once per process (:func:`_block_line`): the decks of an audit share most lines.
     """
-    top: dict = {}
-    sections: dict[str, list] = {}
-    entries: list | None = None
+    top: dict[str, tuple[str | None, int]] = {}
+    sections: dict[str, list[DeckEntry]] = {}
+    entries: list[DeckEntry] | None = None
     section = indent = None
-    number = 0
-    for line in text.split("\n"):
-        number += 1
+    for number, line in enumerate(text.split("\n"), 1):
         read = _block_line(line)
         if read is None:
             return None
-        kind = read[0]
-        if kind == "item":
-            if entries is None:
-                return None
+        if read[0] == "item":
             _kind, here, count, query = read
-            if indent is None:
-                indent = here
-            elif here != indent:
-                return None
+            if entries is None or here != (indent if indent is not None else here):
+                return None  # an item outside main:/lrig:, or indented otherwise than the first
+            indent = here
             entries.append(new_entry(DeckEntry, (count, query, number, section)))
-        elif kind == "top":
+        elif read[0] == "top":
             _kind, key, value = read
             if key in top:
                 return None
             top[key] = (value, number)
-            if value is None:  # main: or lrig:
-                section, indent = key, None
+            section, indent, entries = None, None, None
+            if value is None:  # main: or lrig: starts a section
+                section = key
                 entries = sections[key] = []
-            else:
-                section = entries = None
+    return _block_deck(path, top, sections)
+
+
+def _block_deck(path: str, top: dict[str, tuple[str | None, int]], sections: dict[str, list[DeckEntry]]) -> Deck | None:
+    """The deck of a block YAML document's top-level values and sections (None without a
+    section, or with a date the schema refuses)."""
     if not sections:
         return None
     name, fmt, date = top.get("name"), top.get("format"), top.get("date")
-    if date is not None and not _DATE.search(date[0]):
+    if date is not None and not _DATE.search(date[0] or ""):
         return None
     deck = Deck(path=path, name=name and name[0], date=date and date[0])
     if fmt is not None:
-        deck.format, deck.format_line = fmt[0].strip().lower(), fmt[1]
+        deck.format, deck.format_line = (fmt[0] or "").strip().lower(), fmt[1]
     deck.entries = sections.get("main", []) + sections.get("lrig", [])
     return deck
 
@@ -132,30 +131,53 @@ def _block_line(line: str) -> tuple | None:
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return ("skip",) if not stripped or line.startswith("#") else None  # indented comments: the parser
-    if line.startswith(" "):
-        item = _ITEM_LINE.fullmatch(line)
-        if item is None:
-            return None
-        double, single, card, count_text, double_item, single_item, plain = item.groups()
-        if double is not None or single is not None or card is not None:  # {card: ..., count: N}
-            if card is not None and (_yaml_string(card) is None or ":" in card):
-                return None
-            card = next(value for value in (double, single, card) if value is not None)
-            if not card or (count_text is not None and count_text != "0" and count_text.startswith("0")):
-                return None
-            count, query = (1 if count_text is None else int(count_text)), card.strip()
-        else:  # a card as text: "4x NAME", "NAME", quoted or not
-            text = next(value for value in (double_item, single_item, plain) if value is not None)
-            if not text or (plain is not None and _yaml_string(text) is None):
-                return None
-            try:
-                parsed = entry_line(text)
-            except ValueError:
-                return None  # the full path names the problem
-            count, query = parsed if parsed else (1, text.strip())
-        if not 1 <= count <= 99:
-            return None  # the full path names the problem
-        return "item", len(line) - len(line.lstrip(" ")), count, query
+    return _item_line(line) if line.startswith(" ") else _top_line(line)
+
+
+def _item_line(line: str) -> tuple | None:
+    """``("item", indent, count, query)`` of a ``  - CARD`` or ``  - {card: CARD, count: N}`` line."""
+    item = _ITEM_LINE.fullmatch(line)
+    if item is None:
+        return None
+    double, single, card, count_text, double_item, single_item, plain = item.groups()
+    if double is not None or single is not None or card is not None:
+        parsed = _mapping_item(double, single, card, count_text)
+    else:
+        parsed = _text_item(double_item, single_item, plain)
+    if parsed is None or not 1 <= parsed[0] <= 99:
+        return None  # the full path names the problem
+    return "item", len(line) - len(line.lstrip(" ")), parsed[0], parsed[1]
+
+
+def _mapping_item(double: str | None, single: str | None, card: str | None, count_text: str | None) -> tuple | None:
+    """(count, card) of ``{card: CARD, count: N}`` (the card double-quoted, single-quoted or plain)."""
+    if card is not None and (_yaml_string(card) is None or ":" in card):
+        return None
+    card = next(value for value in (double, single, card) if value is not None)
+    if not card or (count_text is not None and _leading_zero(count_text)):
+        return None
+    return (1 if count_text is None else int(count_text)), card.strip()
+
+
+def _leading_zero(digits: str) -> bool:
+    """``010``: YAML 1.1 reads it as an octal number (the full path says so)."""
+    return digits != "0" and digits.startswith("0")
+
+
+def _text_item(double: str | None, single: str | None, plain: str | None) -> tuple | None:
+    """(count, card) of a card written as text (``4x NAME``, ``NAME``), quoted or not."""
+    text = next(value for value in (double, single, plain) if value is not None)
+    if not text or (plain is not None and _yaml_string(text) is None):
+        return None
+    try:
+        parsed = entry_line(text)
+    except ValueError:
+        return None  # the full path names the problem
+    return parsed if parsed else (1, text.strip())
+
+
+def _top_line(line: str) -> tuple | None:
+    """``("top", key, value)`` of a top-level line (value None for ``main:`` and ``lrig:``)."""
     top = _TOP_LINE.fullmatch(line)
     if top is None:
         return None
@@ -181,7 +203,7 @@ def _yaml_string(value: str) -> str | None:
     if not _SAFE_PLAIN.fullmatch(value) or value != value.strip() or value.endswith(":"):
         return None
     if value[0] in _MAYBE_NOT_TEXT and value.isascii():
-        from wixoss_deckcheck.decklist.yaml_scalars import resolves_to_text
+        from wixoss_deckcheck.decklist.yaml_scalars import resolves_to_text  # lazy: PyYAML's own resolvers
 
         return value if resolves_to_text(value) else None
     return value
@@ -207,11 +229,13 @@ def _plain_json_deck(text: str, path: str) -> Deck | None:
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
 _JSON_AFTER_ITEM = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")  # after an array item: a comma or the end
+# White space (the pattern matches the empty string too, so this match never gives None).
+_space: Callable[[str, int], re.Match[str]] = _JSON_SPACE.match  # type: ignore[assignment]
 
 
 @lru_cache(maxsize=1)
 def _json_scanner():
-    import json.scanner
+    import json.scanner  # lazy: JSON decks only (a text or YAML deck never imports json)
 
     return json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a decoder
 
@@ -219,62 +243,70 @@ def _json_scanner():
 def _scan_json_deck(text: str) -> tuple[dict, dict]:
     """The top-level object of a JSON decklist and the line of each key and of each
     ``main``/``lrig`` entry; ValueError (or IndexError, StopIteration) for anything else."""
-    scan = _json_scanner()
-    # The pattern matches the empty string too, so this match never gives None.
-    space: Callable[[str, int], re.Match[str]] = _JSON_SPACE.match  # type: ignore[assignment]
-    after_item = _JSON_AFTER_ITEM.match
-    count = text.count
-    lines: dict[tuple, int] = {}
-    line, last = 1, 0
-    index = space(text, 0).end()
+    index = _space(text, 0).end()
     if text[index] != "{":
         raise ValueError("not an object")
-    data: dict = {}
-    index = space(text, index + 1).end()
-    if text[index] == "}":
-        index += 1
-    else:
-        while True:
-            if text[index] != '"':
-                raise ValueError("key expected")
-            line += count("\n", last, index)
-            last = index
-            key, index = scan(text, index)
-            if key in data:
-                raise ValueError("duplicate key")
-            lines[(key,)] = line
-            index = space(text, index).end()
-            if text[index] != ":":
-                raise ValueError("colon expected")
-            index = space(text, index + 1).end()
-            if key in ("main", "lrig") and text[index] == "[":
-                items: list = []
-                index = space(text, index + 1).end()
-                if text[index] == "]":
-                    index += 1
-                else:
-                    while True:
-                        line += count("\n", last, index)
-                        last = index
-                        lines[(key, len(items))] = line
-                        value, index = scan(text, index)
-                        items.append(value)
-                        separator = after_item(text, index)
-                        if separator is None:
-                            raise ValueError("comma expected")
-                        index = separator.end()
-                        if separator.group(1) == "]":
-                            break
-                data[key] = items
-            else:
-                data[key], index = scan(text, index)
-            index = space(text, index).end()
-            if text[index] == "}":
-                index += 1
-                break
-            if text[index] != ",":
-                raise ValueError("comma expected")
-            index = space(text, index + 1).end()
-    if space(text, index).end() != len(text):
+    data, lines, index = _scan_members(text, _space(text, index + 1).end())
+    if _space(text, index).end() != len(text):
         raise ValueError("extra data")
     return data, lines
+
+
+def _scan_members(text: str, index: int) -> tuple[dict, dict, int]:
+    """The members of the top-level object, from ``index`` (just after its ``{``): the object,
+    the lines of its keys and entries, and the offset after its ``}``. Lines are counted as
+    the scan goes (``line`` is the line of offset ``last``)."""
+    scan, space, count = _json_scanner(), _space, text.count
+    data: dict = {}
+    lines: dict[tuple, int] = {}
+    line, last = 1, 0
+    if text[index] == "}":
+        return data, lines, index + 1
+    while True:
+        if text[index] != '"':
+            raise ValueError("key expected")
+        line += count("\n", last, index)
+        last = index
+        key, index = scan(text, index)
+        if key in data:
+            raise ValueError("duplicate key")
+        lines[(key,)] = line
+        index = space(text, index).end()
+        if text[index] != ":":
+            raise ValueError("colon expected")
+        index = space(text, index + 1).end()
+        if key in ("main", "lrig") and text[index] == "[":
+            data[key], index, line, last = _scan_entries(text, index, key, lines, line, last)
+        else:
+            data[key], index = scan(text, index)
+        index = space(text, index).end()
+        if text[index] == "}":
+            return data, lines, index + 1
+        if text[index] != ",":
+            raise ValueError("comma expected")
+        index = space(text, index + 1).end()
+
+
+def _scan_entries(
+    text: str, index: int, key: str, lines: dict[tuple, int], line: int, last: int
+) -> tuple[list, int, int, int]:
+    """The entries of the ``key`` array (``main``/``lrig``) that opens at ``index``, the line
+    of each put in ``lines``; returns the entries, the offset after the array and the line
+    count so far (``line`` at offset ``last``)."""
+    scan, after_item, count = _json_scanner(), _JSON_AFTER_ITEM.match, text.count
+    items: list = []
+    index = _space(text, index + 1).end()
+    if text[index] == "]":
+        return items, index + 1, line, last
+    while True:
+        line += count("\n", last, index)
+        last = index
+        lines[(key, len(items))] = line
+        value, index = scan(text, index)
+        items.append(value)
+        separator = after_item(text, index)
+        if separator is None:
+            raise ValueError("comma expected")
+        index = separator.end()
+        if separator.group(1) == "]":
+            return items, index, line, last

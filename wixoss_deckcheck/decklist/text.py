@@ -44,34 +44,12 @@ _COUNT_LAST = (
 )
 _SECTION_WORDS = {
     "main": {
-        "main",
-        "maindeck",
-        "main deck",
-        "メイン",
-        "メインデッキ",
-        "主卡组",
-        "主卡組",
-        "主牌组",
-        "主牌組",
-        "主卡",
+        "main", "maindeck", "main deck", "メイン", "メインデッキ", "主卡组", "主卡組", "主牌组", "主牌組", "主卡",
         "deck",
     },
     "lrig": {
-        "lrig",
-        "lrigdeck",
-        "lrig deck",
-        "lrigs",
-        "ルリグ",
-        "ルリグデッキ",
-        "分身卡组",
-        "分身卡組",
-        "分身",
-        "分身组",
-        "side",
-        "white deck",
-        "whitedeck",
-        "lrig/arts",
-        "lrig & arts",
+        "lrig", "lrigdeck", "lrig deck", "lrigs", "ルリグ", "ルリグデッキ", "分身卡组", "分身卡組", "分身", "分身组",
+        "side", "white deck", "whitedeck", "lrig/arts", "lrig & arts",
     },
 }
 
@@ -109,7 +87,7 @@ def parse_entry_line(line: str) -> tuple[int, str] | None:
     if line.isascii():  # NFKC leaves ASCII as it is
         folded_line = _Ascii(line)
     else:
-        from wixoss_deckcheck.decklist.folding import fold_line
+        from wixoss_deckcheck.decklist.folding import fold_line  # lazy: only a line that is not ASCII
 
         folded_line = fold_line(line)  # type: ignore[assignment]
     folded = folded_line.text
@@ -174,16 +152,19 @@ def read_quick_line(line: str) -> tuple:
     if heading:
         return "heading", heading, None
     parsed = parse_entry_line(line)
+    folded = fold_width(line).strip()
     if parsed is None:
-        count, query = 1, line
-        folded = fold_width(line).strip()
         if _general_start(folded):
             return _GENERAL
-    else:
-        count, query = parsed
-        folded = fold_width(line).strip()
-        if folded[:1] == "0" or "\t" in folded or (not folded[:1].isdigit() and _general_start(folded)):
-            return _GENERAL
+        return _quick_entry(1, line, folded)
+    if folded[:1] == "0" or "\t" in folded or (not folded[:1].isdigit() and _general_start(folded)):
+        return _GENERAL
+    return _quick_entry(parsed[0], parsed[1], folded)
+
+
+def _quick_entry(count: int, query: str, folded: str) -> tuple:
+    """("entry", count, query) when the quick reader reads the line (``folded``: its width
+    folded) as it means, else ("general", None, None)."""
     folded_query = fold_width(query)
     if not 1 <= count <= MAX_COPIES or _CONTROL.search(query) or _general_marks(folded_query):
         return _GENERAL
@@ -191,11 +172,16 @@ def read_quick_line(line: str) -> tuple:
         return _GENERAL
     if any(char.isdigit() for char in folded_query) and looks_like_number(folded_query):
         return "entry", count, query  # a card number: never a heading or a header
-    from wixoss_deckcheck.decklist.headings import header_of, heading_of
-
-    if heading_of(folded) or (("=" in folded or ":" in folded) and header_of(folded)):
+    if _heading_or_header(folded):
         return _GENERAL
     return "entry", count, query
+
+
+def _heading_or_header(folded: str) -> bool:
+    """Whether the general reader reads the line as a heading or a header (``format: diva``)."""
+    from wixoss_deckcheck.decklist.headings import header_of, heading_of  # lazy: a deck of numbers never needs it
+
+    return bool(heading_of(folded) or (("=" in folded or ":" in folded) and header_of(folded)))
 
 
 def _lines(text: str) -> list[str]:
@@ -216,8 +202,8 @@ def parse_text_deck(text: str, path: str) -> Deck:
     deck = Deck(path=path)
     entries = deck.entries
     section: str | None = None
-    last_number = 0  # of a numbered list ("1. ", "2. ", ...)
     starts = [0]  # where each block of entries (between headings) starts
+    numbered = [0]  # the last number of a numbered list ("1. ", "2. ", ...)
     lines = _lines(text)
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines):,} lines; a decklist has at most {MAX_LINES:,}", path)
@@ -225,55 +211,77 @@ def parse_text_deck(text: str, path: str) -> Deck:
         line = raw.strip().lstrip("\ufeff")
         if not line or line.startswith("//"):
             continue
-        if line.startswith("#"):
-            key, value = _hash_line(line)
-            if key == "heading":  # Markdown: "## Main Deck"
-                section = value
-                starts.append(len(entries))
-            elif key:
-                _set_header(deck, key, value, path, number)
+        if line[0] == "#":
+            section = _hash_line_into(deck, line, number, section, starts)
             continue
         kind, first, second = read_quick_line(line)
         if kind == "entry":
             entries.append(new_entry(DeckEntry, (first, second, number, section)))
-            continue
-        if kind == "heading":
+        elif kind == "heading":
             section = first
             starts.append(len(entries))
-            continue
-        from wixoss_deckcheck.decklist.lines import read_general  # only for the lines that need it
-
-        kind, first, second, listed = read_general(line)
-        if kind == "entry":
-            if listed is not None:
-                if listed != 1 and listed != last_number + 1:
-                    where = f"does not follow {last_number}." if last_number else "starts a numbered list"
-                    raise InputError(f"{listed}. {where}: is it a copy count? write {listed}x", path, number)
-                last_number = listed
-            entries.append(new_entry(DeckEntry, (first, second, number, section)))
-        elif kind == "heading":
-            section, last_number = first, 0
-            starts.append(len(entries))
-        elif kind == "header":
-            _set_header(deck, first, second, path, number)
-        elif kind == "error":
-            raise InputError(first, path, number)
-    if len(entries) >= 3 and any(
-        i + 2 < len(entries) and entries[i].count == 1 and entries[i + 1].count == 2 for i in starts
-    ):
-        from wixoss_deckcheck.decklist.lines import drop_row_numbers  # rows numbered 1, 2, 3, ...?
+        else:
+            section = _general_line_into(deck, line, number, section, starts, numbered)
+    if len(entries) >= 3 and _may_be_row_numbers(entries, starts):
+        from wixoss_deckcheck.decklist.lines import drop_row_numbers  # lazy: the general line reader
 
         drop_row_numbers(entries, starts, lines)
     return deck
+
+
+def _hash_line_into(deck: Deck, line: str, number: int, section: str | None, starts: list[int]) -> str | None:
+    """Read a ``#`` line into ``deck`` (a header, or a Markdown heading: ``## Main Deck``);
+    return the section that follows it."""
+    key, value = _hash_line(line)
+    if key == "heading":
+        starts.append(len(deck.entries))
+        return value
+    if key:
+        _set_header(deck, key, value, deck.path, number)
+    return section
+
+
+def _general_line_into(
+    deck: Deck, line: str, number: int, section: str | None, starts: list[int], numbered: list[int]
+) -> str | None:
+    """Read a line the quick reader leaves to the general reader into ``deck``; return the
+    section that follows it. A numbered list (``numbered``: its last number) must count 1, 2, 3."""
+    from wixoss_deckcheck.decklist.lines import read_general  # lazy: the general line reader, a slow path
+
+    kind, first, second, listed = read_general(line)
+    if kind == "entry":
+        if listed is not None:
+            last = numbered[0]
+            if listed != 1 and listed != last + 1:
+                where = f"does not follow {last}." if last else "starts a numbered list"
+                raise InputError(f"{listed}. {where}: is it a copy count? write {listed}x", deck.path, number)
+            numbered[0] = listed
+        deck.entries.append(new_entry(DeckEntry, (first, second, number, section)))
+    elif kind == "heading":
+        numbered[0] = 0
+        starts.append(len(deck.entries))
+        return first
+    elif kind == "header":
+        _set_header(deck, first, second, deck.path, number)
+    elif kind == "error":
+        raise InputError(first, deck.path, number)
+    return section
+
+
+def _may_be_row_numbers(entries: list[DeckEntry], starts: list[int]) -> bool:
+    """A block starting with a count of 1 then 2: perhaps rows numbered 1, 2, 3 (:mod:`.lines`)."""
+    return any(i + 2 < len(entries) and entries[i].count == 1 and entries[i + 1].count == 2 for i in starts)
 
 
 #: A ``#`` line longer than this is a comment, never a Markdown heading (``## Main Deck``).
 _LONGEST_HEADING = 64
 #: Every heading word of :mod:`.headings` holds one of these (a test keeps the two in step):
 #: a ``#`` line without one is a comment, and the heading reader is not even imported.
-HEADING_STEMS = tuple(
-    "main lrig deck side signi spell arts piece key resona assist burst lb メイン ルリグ デッキ シグニ スペル アーツ "
-    "ピース キー レゾナ アシスト ライフバースト 卡 牌 分身 精灵 精靈 魔法 技艺 技藝 共鸣 共鳴 辅助 輔助 生命爆".split()
+HEADING_STEMS = (
+    "main", "lrig", "deck", "side", "signi", "spell", "arts", "piece", "key", "resona", "assist", "burst", "lb",
+    "メイン", "ルリグ", "デッキ", "シグニ", "スペル", "アーツ", "ピース", "キー", "レゾナ", "アシスト",
+    "ライフバースト", "卡", "牌", "分身", "精灵", "精靈", "魔法", "技艺", "技藝", "共鸣", "共鳴", "辅助", "輔助",
+    "生命爆",
 )
 
 
@@ -289,7 +297,7 @@ def _hash_line(line: str) -> tuple[str | None, str]:
     lowered = folded.casefold()
     if len(folded) > _LONGEST_HEADING or not any(stem in lowered for stem in HEADING_STEMS):
         return None, ""
-    from wixoss_deckcheck.decklist.headings import heading_of
+    from wixoss_deckcheck.decklist.headings import heading_of  # lazy: only a # line with a heading word
 
     section = heading_of(folded)
     return ("heading", section) if section else (None, "")

@@ -43,23 +43,30 @@ def parse_webxoss_deck(text: str, data: dict, path: str) -> Deck:
         format_line=_line_of(text, '"format"'),
     )
     for key, section in _SECTIONS:
-        pids = content.get(key, [])
-        lines = _item_lines(text, key)
-        if not isinstance(pids, list):
-            raise InputError(f'"{key}" must be a list of webxoss card ids', path, _line_of(text, f'"{key}"'))
-        counts: dict[int, list[int]] = {}
-        for index, pid in enumerate(pids):
-            line = lines[index] if index < len(lines) else _line_of(text, f'"{key}"')
-            if not isinstance(pid, int) or isinstance(pid, bool) or pid < 1:
-                raise InputError(f'"{key}" item {index + 1} is not a webxoss card id: {pid!r}', path, line)
-            counts.setdefault(pid, [0, line])[0] += 1
-        for pid, (count, line) in counts.items():
-            if count > 99:
-                raise InputError(f"copy count {count} of webxoss card {pid} is out of range (1-99)", path, line)
-            deck.entries.append(DeckEntry(count, f"{PREFIX}{pid}", line, section))
+        deck.entries.extend(_section_entries(text, content.get(key, []), key, section, path))
     if not deck.entries:
         raise InputError("the webxoss deck has no cards", path, 1)
     return deck
+
+
+def _section_entries(text: str, pids: object, key: str, section: str, path: str) -> list[DeckEntry]:
+    """One entry per pid of the ``key`` list (``mainDeck``, ``lrigDeck``), with its count and
+    the line of its first copy."""
+    lines = _item_lines(text, key)
+    if not isinstance(pids, list):
+        raise InputError(f'"{key}" must be a list of webxoss card ids', path, _line_of(text, f'"{key}"'))
+    counts: dict[int, list[int]] = {}
+    for index, pid in enumerate(pids):
+        line = lines[index] if index < len(lines) else _line_of(text, f'"{key}"')
+        if not isinstance(pid, int) or isinstance(pid, bool) or pid < 1:
+            raise InputError(f'"{key}" item {index + 1} is not a webxoss card id: {pid!r}', path, line)
+        counts.setdefault(pid, [0, line])[0] += 1
+    entries = []
+    for pid, (count, line) in counts.items():
+        if count > 99:
+            raise InputError(f"copy count {count} of webxoss card {pid} is out of range (1-99)", path, line)
+        entries.append(DeckEntry(count, f"{PREFIX}{pid}", line, section))
+    return entries
 
 
 def _line_of(text: str, needle: str, nth: int = 1) -> int:

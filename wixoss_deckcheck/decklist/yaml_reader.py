@@ -77,7 +77,7 @@ _BOOL, _FLOAT = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:float"
 _NOT_DECIMAL = re.compile(r"[-+]?0[0-9_]|[-+]?0[xXoObB]|.*:")
 
 
-def _refuse_surprises(root, path: str) -> None:
+def _refuse_surprises(root: yaml.Node, path: str) -> None:
     """Refuse what YAML 1.1 (PyYAML) reads otherwise than a person does: a key twice in one
     mapping (the later one would silently replace the earlier: a whole ``main:`` block lost),
     ``010`` as the octal number 8, ``0x10`` or ``1:30`` as numbers, ``no``/``on`` as booleans."""
@@ -85,43 +85,51 @@ def _refuse_surprises(root, path: str) -> None:
     while stack:
         node = stack.pop()
         if isinstance(node, yaml.MappingNode):
-            seen: dict = {}
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode):
-                    if key.value in seen:
-                        raise InputError(
-                            f"duplicate key {key.value!r} (first on line {seen[key.value]}): the "
-                            "later one would replace the earlier",
-                            path,
-                            key.start_mark.line + 1,
-                        )
-                    seen[key.value] = key.start_mark.line + 1
-                stack.extend((key, value))
+            _refuse_duplicate_keys(node, path)
+            stack.extend(item for pair in node.value for item in pair)
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
         elif isinstance(node, yaml.ScalarNode) and not node.style:
-            value, line = node.value, node.start_mark.line + 1
-            if node.tag == _INT and _NOT_DECIMAL.match(value):
-                read = _scalar(value)
-                if re.fullmatch(r"[-+]?0[0-7_]+", value):
-                    plain_number = int(value.replace("_", ""), 10)
-                    raise InputError(
-                        f"YAML 1.1 reads {value} as the octal number {read}, not {plain_number}: "
-                        f"write {plain_number}, or quote it if it is text",
-                        path,
-                        line,
-                    )
+            _refuse_surprising_scalar(node, path)
+
+
+def _refuse_duplicate_keys(node: yaml.MappingNode, path: str) -> None:
+    seen: dict = {}
+    for key, _value in node.value:
+        if isinstance(key, yaml.ScalarNode):
+            if key.value in seen:
                 raise InputError(
-                    f"YAML 1.1 reads {value} as the number {read}: write a plain number, or quote it if it is text",
+                    f"duplicate key {key.value!r} (first on line {seen[key.value]}): the "
+                    "later one would replace the earlier",
                     path,
-                    line,
+                    key.start_mark.line + 1,
                 )
-            if node.tag == _BOOL and value.lower() not in ("true", "false"):
-                raise InputError(
-                    f"YAML 1.1 reads {value} as {str(_scalar(value)).lower()}, not as text: quote it", path, line
-                )
-            if node.tag == _FLOAT and ":" in value:
-                raise InputError(f"YAML 1.1 reads {value!r} as a number of base 60: quote it", path, line)
+            seen[key.value] = key.start_mark.line + 1
+
+
+def _refuse_surprising_scalar(node: yaml.ScalarNode, path: str) -> None:
+    """A plain scalar YAML 1.1 reads as an octal or other non-decimal number, a boolean
+    other than true/false, or a number of base 60."""
+    value, line = node.value, node.start_mark.line + 1
+    if node.tag == _INT and _NOT_DECIMAL.match(value):
+        read = _scalar(value)
+        if re.fullmatch(r"[-+]?0[0-7_]+", value):
+            plain_number = int(value.replace("_", ""), 10)
+            raise InputError(
+                f"YAML 1.1 reads {value} as the octal number {read}, not {plain_number}: "
+                f"write {plain_number}, or quote it if it is text",
+                path,
+                line,
+            )
+        raise InputError(
+            f"YAML 1.1 reads {value} as the number {read}: write a plain number, or quote it if it is text",
+            path,
+            line,
+        )
+    if node.tag == _BOOL and value.lower() not in ("true", "false"):
+        raise InputError(f"YAML 1.1 reads {value} as {str(_scalar(value)).lower()}, not as text: quote it", path, line)
+    if node.tag == _FLOAT and ":" in value:
+        raise InputError(f"YAML 1.1 reads {value!r} as a number of base 60: quote it", path, line)
 
 
 def _scalar(value: str):
@@ -150,24 +158,37 @@ def _simple_plain(node):
     if node is None:
         return None
     if isinstance(node, yaml.ScalarNode):
-        tag, value = node.tag, node.value
-        if tag == _STR:
-            return value
-        if tag == _INT and value.isdigit() and value.isascii() and (value == "0" or value[0] != "0"):
-            return int(value)
-        if tag == _NULL:
-            return None
-        raise _NotSimple
+        return _simple_scalar(node.tag, node.value)
     if isinstance(node, yaml.SequenceNode) and node.tag == "tag:yaml.org,2002:seq":
         return [_simple_plain(item) for item in node.value]
     if isinstance(node, yaml.MappingNode) and node.tag == "tag:yaml.org,2002:map":
-        result = {}
-        for key, value in node.value:
-            if not isinstance(key, yaml.ScalarNode) or key.tag != _STR:
-                raise _NotSimple
-            result[key.value] = _simple_plain(value)
-        return result
+        return _simple_mapping(node)
     raise _NotSimple
+
+
+def _simple_mapping(node: yaml.MappingNode) -> dict:
+    result = {}
+    for key, value in node.value:
+        if not isinstance(key, yaml.ScalarNode) or key.tag != _STR:
+            raise _NotSimple
+        result[key.value] = _simple_plain(value)
+    return result
+
+
+def _simple_scalar(tag: str, value: str) -> str | int | None:
+    """A scalar of one of the simple tags (a string, a decimal integer, a null) as its value."""
+    if tag == _STR:
+        return value
+    if tag == _INT and _decimal(value):
+        return int(value)
+    if tag == _NULL:
+        return None
+    raise _NotSimple
+
+
+def _decimal(value: str) -> bool:
+    """Digits YAML 1.1 and a person read alike (no ``010``: an octal number to YAML)."""
+    return value.isdigit() and value.isascii() and (value == "0" or value[0] != "0")
 
 
 def _plainly_valid(data: dict) -> bool:
@@ -227,33 +248,41 @@ def _event_value(event, events, lines: dict, where: tuple):
         raise _NotSimple
     if isinstance(event, yaml.ScalarEvent):
         return _plain_scalar(event)
-    if isinstance(event, yaml.SequenceStartEvent):
-        if event.tag is not None and not event.implicit:
+    if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)) and (
+        event.tag is None or event.implicit
+    ):
+        if isinstance(event, yaml.SequenceStartEvent):
+            return _event_list(events, lines, where)
+        return _event_mapping(events, lines, where)
+    raise _NotSimple
+
+
+def _event_list(events, lines: dict, where: tuple) -> list[Any]:
+    """The items of a sequence (its start event read), to its end event."""
+    items: list[Any] = []
+    for item in events:
+        if isinstance(item, yaml.SequenceEndEvent):
+            return items
+        if len(where) == 1:
+            lines[(where[0], len(items))] = item.start_mark.line + 1
+        items.append(_event_value(item, events, lines, where + (len(items),)))
+    raise _NotSimple
+
+
+def _event_mapping(events, lines: dict, where: tuple) -> dict[str, Any]:
+    """The members of a mapping (its start event read) with string keys each once, to its end event."""
+    result: dict[str, Any] = {}
+    for key in events:
+        if isinstance(key, yaml.MappingEndEvent):
+            return result
+        if not isinstance(key, yaml.ScalarEvent) or key.anchor is not None:
             raise _NotSimple
-        items: list[Any] = []
-        for item in events:
-            if isinstance(item, yaml.SequenceEndEvent):
-                return items
-            if len(where) == 1:
-                lines[(where[0], len(items))] = item.start_mark.line + 1
-            items.append(_event_value(item, events, lines, where + (len(items),)))
-        raise _NotSimple
-    if isinstance(event, yaml.MappingStartEvent):
-        if event.tag is not None and not event.implicit:
+        name = _plain_scalar(key)
+        if not isinstance(name, str) or name in result:
             raise _NotSimple
-        result: dict[str, Any] = {}
-        for key in events:
-            if isinstance(key, yaml.MappingEndEvent):
-                return result
-            if not isinstance(key, yaml.ScalarEvent) or key.anchor is not None:
-                raise _NotSimple
-            name = _plain_scalar(key)
-            if not isinstance(name, str) or name in result:
-                raise _NotSimple
-            if not where and key.start_mark is not None:
-                lines[(name,)] = key.start_mark.line + 1
-            result[name] = _event_value(next(events), events, lines, where + (name,))
-        raise _NotSimple
+        if not where and key.start_mark is not None:
+            lines[(name,)] = key.start_mark.line + 1
+        result[name] = _event_value(next(events), events, lines, where + (name,))
     raise _NotSimple
 
 
@@ -266,9 +295,5 @@ def _plain_scalar(event):
         return value
     for tag, pattern in _RESOLVERS.get(value[:1], ()) + _WILDCARD:
         if pattern.match(value):
-            if tag == _INT and value.isdigit() and value.isascii() and (value == "0" or value[0] != "0"):
-                return int(value)
-            if tag == _NULL:
-                return None
-            raise _NotSimple
+            return _simple_scalar(tag, value)  # (no resolver gives a string)
     return value

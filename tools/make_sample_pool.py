@@ -1,11 +1,13 @@
 """Regenerate cardpool/sample-pool.json: only the cards the shipped examples need.
 
-Usage (from the project root, with a full pool built by ``cardpool import``)::
+Usage (from the project root, with a full pool built by
+``wixoss-deckcheck cardpool build --from ../shared/carddata -o FULL_POOL.json``)::
 
     python tools/make_sample_pool.py FULL_POOL.json
 
 The sample pool exists so that the README's first command works offline; real
-users install the full pool with ``wixoss-deckcheck cardpool import``.
+users install the full pool with ``wixoss-deckcheck cardpool update`` (online) or
+``wixoss-deckcheck cardpool build --from DIR`` (offline).
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ def main(full_pool: str) -> None:
                 "name": "sample",
                 "note": "The cards the shipped examples need, written as facts "
                 "(number, name, type, colour, level, ...). "
-                "Install the full pool with `wixoss-deckcheck cardpool import wixossreact DIR`.",
+                "Install the full pool with `wixoss-deckcheck cardpool update` (online) or "
+                "`wixoss-deckcheck cardpool build --from DIR` (offline, DIR laid out like carddata/).",
                 "cards": len(wanted),
             }
         ],
@@ -57,4 +60,6 @@ def main(full_pool: str) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
+        raise SystemExit("usage: python tools/make_sample_pool.py FULL_POOL.json")
     main(sys.argv[1])

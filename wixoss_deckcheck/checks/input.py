@@ -22,7 +22,8 @@ register(
     kind="input",
     doc="The decklist names a card (by number or name) that the card pool does not know. "
     "Close matches are suggested; nothing is ever substituted. With the small sample pool, "
-    "install the full pool with `wixoss-deckcheck cardpool import`.",
+    "install the full pool: `wixoss-deckcheck cardpool update` (online) or "
+    "`wixoss-deckcheck cardpool build --from DIR` (offline, DIR laid out like carddata/).",
 )
 register(
     "WX002",

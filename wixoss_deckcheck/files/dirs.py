@@ -1,4 +1,4 @@
-"""The user's data directory, where ``cardpool import`` installs the full pool.
+"""The user's data directory, where ``cardpool update`` and ``cardpool build`` install the full pool.
 
 ``WIXOSS_DECKCHECK_DATA_DIR`` overrides the platform default (XDG on Linux:
 ``~/.local/share/wixoss-deckcheck``), which tests and CI use to stay sandboxed.

@@ -2,8 +2,8 @@
 
 Pool choice, first match wins: ``--cardpool FILE``, the environment variable
 ``WIXOSS_DECKCHECK_CARDPOOL``, the pool installed in the user data directory (by
-``wixoss-deckcheck cardpool import``), and the small sample pool shipped with the
-package.
+``wixoss-deckcheck cardpool update`` or ``cardpool build``), and the small sample pool
+shipped with the package.
 """
 
 from __future__ import annotations

@@ -1,16 +1,98 @@
-"""The commands the docs and the check registry tell users to run exist, and the ones that
-install the full pool are the ones that do."""
+"""The documentation site: the pages made at build time (tools/mkdocs_hooks.py) and the
+commands the docs and the check registry tell users to run."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 
 import click
+import pytest
+import yaml
 from conftest import ROOT
 
 from wixoss_deckcheck.checks import BY_CODE
 from wixoss_deckcheck.cli import cli
+
+
+def _hooks():
+    spec = importlib.util.spec_from_file_location("mkdocs_hooks", ROOT / "tools" / "mkdocs_hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def hooks():
+    return _hooks()
+
+
+@pytest.fixture(scope="module")
+def rows(hooks):
+    return hooks.registry_rows()
+
+
+@pytest.fixture(scope="module")
+def pages(hooks, rows):
+    return hooks.generated_pages(rows)
+
+
+def test_one_page_per_registered_check(pages):
+    made = {uri.removeprefix("checks/").removesuffix(".md") for uri in pages if uri.startswith("checks/")}
+    assert made == set(BY_CODE)
+    for code, info in BY_CODE.items():
+        page = pages[f"checks/{code}.md"]
+        assert page.startswith(f"# {code} `{info.slug}`"), page[:80]
+        assert info.doc in page
+
+
+def test_a_check_page_shows_its_cases_and_where_it_applies(hooks, pages):
+    """Every case of tests/cases/ that expects a code is on that code's page, deck and all."""
+    cases = hooks.load_cases()
+    shown = 0
+    for _source, case in cases:
+        expect = case.get("expect") or {}
+        for code in set(expect.get("codes", []) + expect.get("includes", [])):
+            page = pages[f"checks/{code}.md"]
+            assert " ".join(str(case["description"]).split()) in page
+            assert str(case["deck"]).strip().splitlines()[0] in page
+            shown += 1
+    assert shown > 50
+    wx102 = pages["checks/WX102.md"]
+    assert "| diva | always | `max: 4` | RULES.md §2 |" in wx102
+    assert "`--disable WX102`" in wx102
+
+
+def test_the_checks_index_gets_the_table(hooks, rows):
+    index = (ROOT / "docs" / "checks" / "index.md").read_text(encoding="utf-8")
+    assert hooks.TABLE_MARK in index
+    table = hooks.checks_table(rows)
+    for code in BY_CODE:
+        assert f"[{code}]({code}.md)" in table
+
+
+def test_the_contributors_page_is_contributing_md_itself(pages):
+    assert pages["contributing.md"] == (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+
+
+def test_mkdocs_config_names_the_hook_and_every_page():
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["hooks"] == ["tools/mkdocs_hooks.py"]
+
+    def pages_of(nav):
+        for item in nav:
+            for value in item.values():
+                yield from (pages_of(value) if isinstance(value, list) else [value])
+
+    listed = set(pages_of(config["nav"]))
+    on_disk = {str(p.relative_to(ROOT / "docs")) for p in (ROOT / "docs").rglob("*.md")}
+    assert on_disk <= listed, on_disk - listed
+    assert listed - on_disk == {"contributing.md"}  # made by the hook
+
+
+# -- the commands users are told to run exist --------------------------------------------------
 
 
 def _command_tree() -> dict[str, set[str]]:

@@ -253,11 +253,21 @@ def _readme_test_command() -> str:
 
 
 def test_ci_runs_the_readmes_test_command_word_for_word_with_shared_required():
+    """.ci/run reads the README's Quick start commands (tools/readme_commands.py) and runs the
+    second, the test command, as written, after requiring ../shared."""
+    import importlib.util
+
     lines = [line.strip() for line in CI_RUN.read_text(encoding="utf-8").splitlines()]
     command = _readme_test_command()
     assert command == 'pip install ".[test]" && python -m pytest -q'
-    assert command in lines
-    assert "export WIXOSS_DECKCHECK_REQUIRE_SHARED=1" in lines[: lines.index(command)]
+    spec = importlib.util.spec_from_file_location("readme_commands", TESTS.parent / "tools" / "readme_commands.py")
+    assert spec and spec.loader
+    extract = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extract)
+    assert extract.quick_start_commands((TESTS.parent / "README.md").read_text(encoding="utf-8"))[1] == command
+    assert "mapfile -t readme < <(python3 tools/readme_commands.py)" in lines
+    runs = next(i for i, line in enumerate(lines) if line.startswith('eval "${readme[1]}"'))
+    assert "export WIXOSS_DECKCHECK_REQUIRE_SHARED=1" in lines[:runs]
 
 
 def _packages(line: str) -> list[str]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -205,24 +206,36 @@ class Sandbox:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         (self.data_dir / "sources.yaml").write_text(text, encoding="utf-8")
 
-    def run(self, command: str, timeout: float = 600) -> tuple[int, list[str]]:
-        """Run one command in bash, ``$?`` being the previous command's exit code."""
-        done = subprocess.run(
+    def run(self, command: str, timeout: float = 240) -> tuple[int, list[str]]:
+        """Run one command in bash, ``$?`` being the previous command's exit code. A command
+        that does not end in ``timeout`` seconds (a server, a prompt) is stopped and reported
+        as exit code 124 with a line that says so."""
+        process = subprocess.Popen(
             ["bash", "-c", f"(exit {self.last_code}); {command}"],
             cwd=self.work,
             env=self.env,
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            timeout=timeout,
-            check=False,
+            start_new_session=True,  # its own process group: a timeout stops everything it started
         )
-        self.last_code = done.returncode
-        text = done.stdout.decode("utf-8", "replace")
+        try:
+            stdout, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            self.last_code = 124
+            return 124, [
+                f"(did not end within {timeout:.0f} s: a command that waits, such as a server, needs a test "
+                "of its own, and its block `# not run by the docs tests: REASON`)"
+            ]
+        self.last_code = process.returncode
+        text = stdout.decode("utf-8", "replace")
         text = text.replace(str(self.work) + os.sep, "").replace(str(self.work), ".").replace(str(self.home), "~")
         lines = [line.rstrip() for line in text.splitlines()]
         while lines and not lines[-1]:
             lines.pop()
-        return done.returncode, lines
+        return process.returncode, lines
 
 
 def ends_with_the_tool(command: str) -> bool:

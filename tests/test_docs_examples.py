@@ -171,3 +171,16 @@ def test_exit_two_needs_an_error_line_or_echo():
     assert not allowed_exit(block, 0, 2, ("The deck could not be read.",), "wixoss-deckcheck check x.txt")
     assert not allowed_exit(block, 0, 1, None, "grep nothing file")
     assert allowed_exit(block, 0, 1, None, "wixoss-deckcheck check examples/diva-illegal.txt")
+
+
+@pytest.mark.shared  # the sandbox links ../shared beside its working folder
+def test_a_command_that_never_ends_is_stopped_with_all_it_started(tmp_path):
+    """A server or a prompt in an example fails its test with a line that says so; it does
+    not hang the suite (the whole process group is stopped, not only bash)."""
+    import time
+
+    sandbox = Sandbox(tmp_path / "box", BIN)
+    started = time.monotonic()
+    code, output = sandbox.run("sleep 120 & sleep 120", timeout=1)
+    assert code == 124 and output[0].startswith("(did not end within 1 s"), output
+    assert time.monotonic() - started < 60

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -64,10 +66,10 @@ def usage_line(error: click.UsageError) -> str:
 class LazyGroup(click.Group):
     """A click group that imports a subcommand's module only when it is run."""
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(_COMMANDS))
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         command = super().get_command(ctx, name)
         if command is not None or name not in _COMMANDS:
             return command
@@ -75,7 +77,7 @@ class LazyGroup(click.Group):
         # The one lazy boundary of the CLI: a command's module is imported only when it runs.
         return add_verbosity(getattr(importlib.import_module(module_name), attribute))
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         """Run the command; an input or usage error becomes one line on stderr and exit 2."""
         try:
             return super().invoke(ctx)
@@ -86,13 +88,13 @@ class LazyGroup(click.Group):
             click.echo(usage_line(exc), err=True)
             ctx.exit(2)
 
-    def format_commands(self, ctx, formatter):
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _COMMANDS[name][2]) for name in sorted(_COMMANDS)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
 
-def _verbosity_flag(name: str, short: str, text: str):
+def _verbosity_flag(name: str, short: str, text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
         if value:
             ctx.meta["wixoss_deckcheck.verbosity"] = -1 if name == "quiet" else 1

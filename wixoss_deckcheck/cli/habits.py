@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
 from wixoss_deckcheck.messages import Messages, default_language
 from wixoss_deckcheck.tables.loading import builtin_format_ids
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wixoss_deckcheck.model.results import RunReport
+    from wixoss_deckcheck.pool.cardpool import CardPool
 
 _META = "wixoss_deckcheck.verbosity"
 
@@ -25,13 +30,13 @@ def _remember(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
     return value
 
 
-def quiet_option(**kwargs) -> click.Option:
+def quiet_option(**kwargs: Any) -> click.Option:
     return click.Option(
         ["-q", "--quiet"], is_flag=True, callback=_remember, help="Say less: only results and problems.", **kwargs
     )
 
 
-def verbose_option(**kwargs) -> click.Option:
+def verbose_option(**kwargs: Any) -> click.Option:
     return click.Option(
         ["-v", "--verbose"], is_flag=True, callback=_remember, help="Say more (the card pool used...).", **kwargs
     )
@@ -68,7 +73,7 @@ def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str)
     return [format_id for format_id in builtin_format_ids() if format_id.startswith(incomplete)]
 
 
-def use_color(choice: str | None, output: str | None, stream=None) -> bool:
+def use_color(choice: str | None, output: str | None, stream: TextIO | None = None) -> bool:
     """Whether to colour a report: ``--color always/never`` first; never into an ``-o`` file;
     then ``FORCE_COLOR`` (set and not ``0``: colour even into a pipe, as CI logs want), then
     ``NO_COLOR`` (set: no colour), then whether the stream is a terminal."""
@@ -88,7 +93,7 @@ def use_color(choice: str | None, output: str | None, stream=None) -> bool:
         return False
 
 
-def say_pool(pool) -> None:
+def say_pool(pool: CardPool) -> None:
     """With ``-v``: the card pool a command uses, on stderr."""
     if verbosity() > 0:
         location = pool.location
@@ -103,7 +108,7 @@ def say_pool(pool) -> None:
         )
 
 
-def first_step_hint(report) -> None:
+def first_step_hint(report: RunReport) -> None:
     """Once per run, on stderr: how to install the full pool, when the sample pool left a card unknown."""
     if report.pool_origin != "sample" or verbosity() < 0:
         return

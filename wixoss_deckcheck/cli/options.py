@@ -11,7 +11,7 @@ it is ``github``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import click
@@ -51,7 +51,7 @@ lang_option = click.option(
     help="Language of messages and card names: en, ja, zh-Hans (or zh), zh-Hant "
     "(default: from the locale, zh_TW/zh_HK giving zh-Hant; else English).",
 )
-def format_option(help: str):
+def format_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``--format/-f FORMAT`` (a built-in format id or alias, completed in the shell), with
     what it means for the command."""
     return click.option("--format", "-f", "format_id", metavar="FORMAT", shell_complete=complete_format, help=help)

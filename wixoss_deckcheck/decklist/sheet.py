@@ -15,13 +15,17 @@ import datetime as _dt
 import io
 import zipfile
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wixoss_deckcheck.decklist.headings import date_value
 from wixoss_deckcheck.decklist.sheet_layout import SheetLayout, Slot, find_layout, label, tick_state
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.pool.normalize import looks_like_number
+
+if TYPE_CHECKING:  # pragma: no cover
+    from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
 
 #: A sheet is a zip of XML files; more than this uncompressed is refused before it is read.
 MAX_UNPACKED_BYTES = 50_000_000
@@ -35,7 +39,7 @@ class SheetData:
     fields: dict[str, str] = field(default_factory=dict)
 
 
-def open_workbook(data: bytes, path: str, read_only_values: bool = True):
+def open_workbook(data: bytes, path: str, read_only_values: bool = True) -> Workbook:
     """An openpyxl workbook of ``data``; anything that is no readable workbook is an InputError."""
     try:
         import openpyxl  # lazy: a heavy library, for the sheets alone
@@ -54,7 +58,7 @@ def open_workbook(data: bytes, path: str, read_only_values: bool = True):
         raise InputError(f"not a readable .xlsx workbook ({exc.__class__.__name__})", path) from None
 
 
-def find_sheet(workbook, path: str):
+def find_sheet(workbook: Workbook, path: str) -> tuple[Worksheet, SheetLayout]:
     """The decklist sheet of a workbook (``デッキシート`` first) and its layout."""
     sheets = sorted(workbook.worksheets, key=lambda sheet: sheet.title != "デッキシート")
     for sheet in sheets:
@@ -79,7 +83,7 @@ def read_sheet(data: bytes, path: str) -> tuple[Deck, SheetData]:
     return deck_of_workbook(open_workbook(data, path), path)
 
 
-def deck_of_workbook(workbook, path: str) -> tuple[Deck, SheetData]:
+def deck_of_workbook(workbook: Workbook, path: str) -> tuple[Deck, SheetData]:
     """The deck of an openpyxl workbook holding a filled decklist sheet, and the sheet's fields."""
     sheet, layout = find_sheet(workbook, path)
     deck = Deck(path=path)
@@ -103,7 +107,7 @@ def deck_of_workbook(workbook, path: str) -> tuple[Deck, SheetData]:
     return deck, SheetData(layout, fields)
 
 
-def _slot_entry(sheet, slot: Slot, path: str) -> tuple[DeckEntry, str] | None:
+def _slot_entry(sheet: Worksheet, slot: Slot, path: str) -> tuple[DeckEntry, str] | None:
     """The entry of one filled row (one copy, by number and/or name) and where it sits for the
     Life Burst cross-check (``burst-ticked``, ``burst``, ``plain``); None for an empty row."""
     number = _text(sheet.cell(slot.row, slot.number_col).value)
@@ -115,7 +119,7 @@ def _slot_entry(sheet, slot: Slot, path: str) -> tuple[DeckEntry, str] | None:
     return DeckEntry(1, _query(sheet, slot, number, name, path), slot.row, slot.section), where
 
 
-def _query(sheet, slot: Slot, number: str, name: str, path: str) -> str:
+def _query(sheet: Worksheet, slot: Slot, number: str, name: str, path: str) -> str:
     """What a row names: number and name together, or either alone (a name in the number
     column, with the name column empty, is a name)."""
     if number and not looks_like_number(number):
@@ -128,7 +132,7 @@ def _query(sheet, slot: Slot, number: str, name: str, path: str) -> str:
     return f"{number} {name}" if number and name else number or name
 
 
-def _ticked(sheet, slot: Slot, path: str) -> bool:
+def _ticked(sheet: Worksheet, slot: Slot, path: str) -> bool:
     """Whether the row's ライフバースト無 box is ticked (False for a row without one)."""
     if not slot.tick_col:
         return False

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from openpyxl.worksheet.worksheet import Worksheet
 
 #: Field → the labels that name it on the forms.
 FIELD_LABELS = {
@@ -89,7 +92,7 @@ def tick_state(value: Any) -> bool | None:
     return None
 
 
-def find_layout(sheet) -> SheetLayout | None:
+def find_layout(sheet: Worksheet) -> SheetLayout | None:
     """The layout of an openpyxl worksheet, or None when it is no decklist sheet."""
     values = _values(sheet)
     texts = {place: label(value) for place, value in values.items()}
@@ -109,7 +112,7 @@ def find_layout(sheet) -> SheetLayout | None:
     return layout
 
 
-def _values(sheet) -> dict[tuple[int, int], Any]:
+def _values(sheet: Worksheet) -> dict[tuple[int, int], Any]:
     """(row, column) -> value of every cell that holds one."""
     return {(cell.row, cell.column): cell.value for row in sheet.iter_rows() for cell in row if cell.value is not None}
 

@@ -236,7 +236,14 @@ def _write_half(
         sheet.merge_cells(start_row=row + 1, start_column=name_col, end_row=row + 1, end_column=last)
 
 
-def _merged(sheet, cells: str, value, font=None, alignment=None, border=None) -> None:
+def _merged(
+    sheet: Worksheet,
+    cells: str,
+    value: str | None,
+    font: Font | None = None,
+    alignment: Alignment | None = None,
+    border: Border | None = None,
+) -> None:
     sheet.merge_cells(cells)
     top_left = sheet[cells.split(":")[0]]
     top_left.value = value

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from wixoss_deckcheck.decklist.plain import DATE as _DATE
 from wixoss_deckcheck.decklist.plain import entry_line, plain_deck
@@ -234,7 +235,7 @@ _space: Callable[[str, int], re.Match[str]] = _JSON_SPACE.match  # type: ignore[
 
 
 @lru_cache(maxsize=1)
-def _json_scanner():
+def _json_scanner() -> Callable[[str, int], tuple[Any, int]]:
     import json.scanner  # lazy: JSON decks only (a text or YAML deck never imports json)
 
     return json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a decoder

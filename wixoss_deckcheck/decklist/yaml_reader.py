@@ -10,6 +10,7 @@ the deck schema), which names any problem with its JSON path and line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import yaml
@@ -70,7 +71,7 @@ def _parse_with_nodes(text: str, path: str) -> Deck:
             lambda parts: line_at(root, parts),
             "{message} (at {pointer})",
         )
-    return _build_deck(data, path, lambda parts: line_at(root, parts))
+    return _build_deck(data, path, lambda parts: line_at(root, list(parts)))
 
 
 _BOOL, _FLOAT = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:float"
@@ -132,7 +133,7 @@ def _refuse_surprising_scalar(node: yaml.ScalarNode, path: str) -> None:
         raise InputError(f"YAML 1.1 reads {value!r} as a number of base 60: quote it", path, line)
 
 
-def _scalar(value: str):
+def _scalar(value: str) -> object:
     """What PyYAML makes of a plain scalar (for the messages of :func:`_refuse_surprises`)."""
     try:
         return yaml.safe_load(value)
@@ -148,7 +149,7 @@ _STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.
 _EVENT_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _simple_plain(node):
+def _simple_plain(node: yaml.Node | None) -> object:
     """Plain values of a document of mappings, lists, strings, decimal integers and nulls.
 
     The common decklist, much faster than PyYAML's constructor and with the same result;
@@ -197,7 +198,7 @@ def _plainly_valid(data: dict) -> bool:
     return plain_deck(data, "", {}) is not None
 
 
-def _build_deck(data: dict, path: str, line_of) -> Deck:
+def _build_deck(data: dict, path: str, line_of: Callable[[tuple], int | None]) -> Deck:
     """The deck of a valid document; ``line_of(parts)`` gives the line of a JSON path."""
     deck = Deck(path=path, name=data.get("name"), date=data.get("date"))
     if data.get("format"):
@@ -242,7 +243,7 @@ def _plain_yaml_deck(text: str, path: str) -> Deck | None:
     return plain_deck(data, path, lines)
 
 
-def _event_value(event, events, lines: dict, where: tuple):
+def _event_value(event: yaml.Event, events: Iterator[yaml.Event], lines: dict[tuple, int], where: tuple) -> object:
     """The plain value that starts with ``event``; records lines of top-level keys and list items."""
     if getattr(event, "anchor", None) is not None or isinstance(event, yaml.AliasEvent):
         raise _NotSimple
@@ -257,19 +258,19 @@ def _event_value(event, events, lines: dict, where: tuple):
     raise _NotSimple
 
 
-def _event_list(events, lines: dict, where: tuple) -> list[Any]:
+def _event_list(events: Iterator[yaml.Event], lines: dict[tuple, int], where: tuple) -> list[Any]:
     """The items of a sequence (its start event read), to its end event."""
     items: list[Any] = []
     for item in events:
         if isinstance(item, yaml.SequenceEndEvent):
             return items
-        if len(where) == 1:
+        if len(where) == 1 and item.start_mark is not None:
             lines[(where[0], len(items))] = item.start_mark.line + 1
         items.append(_event_value(item, events, lines, where + (len(items),)))
     raise _NotSimple
 
 
-def _event_mapping(events, lines: dict, where: tuple) -> dict[str, Any]:
+def _event_mapping(events: Iterator[yaml.Event], lines: dict[tuple, int], where: tuple) -> dict[str, Any]:
     """The members of a mapping (its start event read) with string keys each once, to its end event."""
     result: dict[str, Any] = {}
     for key in events:
@@ -286,7 +287,7 @@ def _event_mapping(events, lines: dict, where: tuple) -> dict[str, Any]:
     raise _NotSimple
 
 
-def _plain_scalar(event):
+def _plain_scalar(event: yaml.ScalarEvent) -> object:
     """A scalar as PyYAML's safe loader reads it, for strings, decimal integers and nulls only."""
     if event.tag is not None and event.tag != "!" and not (event.implicit and event.implicit[0]):
         raise _NotSimple

@@ -31,6 +31,7 @@ import copy
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from wixoss_deckcheck.importers.alignment import align_by_type
 from wixoss_deckcheck.importers.catalogue import merge_rank
@@ -110,19 +111,19 @@ class PoolMerger:
                 card["field_sources"]["reprints"] = "+".join(parts + [source])
 
     @staticmethod
-    def _get(card: dict, field_name: str):
+    def _get(card: dict, field_name: str) -> Any:
         if field_name.startswith("names."):
             return card.get("names", {}).get(field_name[6:])
         return card.get(field_name)
 
     @staticmethod
-    def _set(card: dict, field_name: str, value) -> None:
+    def _set(card: dict, field_name: str, value: object) -> None:
         if field_name.startswith("names."):
             card.setdefault("names", {})[field_name[6:]] = value
         else:
             card[field_name] = copy.deepcopy(value)
 
-    def _merge_field(self, card: dict, printed: str, field_name: str, value, source: str) -> None:
+    def _merge_field(self, card: dict, printed: str, field_name: str, value: object, source: str) -> None:
         given_by = card["field_sources"].get(field_name)
         if given_by is None and self._get(card, field_name) is not None and field_name != "reprints":
             given_by = card["sources"][0]

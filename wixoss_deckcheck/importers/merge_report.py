@@ -43,7 +43,7 @@ def describe_entry(entry: dict) -> str:
     return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; {kept}"
 
 
-def _show(value) -> str:
+def _show(value: object) -> str:
     if isinstance(value, list):
         return "/".join(value) if value else "colourless"
     return str(value)

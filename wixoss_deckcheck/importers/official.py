@@ -56,7 +56,7 @@ class _DetailParser(HTMLParser):
         """True inside an open ``tag`` (with class ``cls`` when given)."""
         return any(t == tag and (not cls or cls in classes) for t, classes in self.stack)
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         if tag == "img":
             self._image(attributes)
@@ -77,12 +77,12 @@ class _DetailParser(HTMLParser):
         elif tag == "dd" and self._label is not None:
             self._dd = {"text": [], "images": []}
 
-    def handle_startendtag(self, tag, attrs):
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
         if tag not in _VOID and self.stack and self.stack[-1][0] == tag:
             self.handle_endtag(tag)
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag in _VOID or not self._close(tag):
             return
         if tag == "dt" and self._dt_text is not None:
@@ -103,7 +103,7 @@ class _DetailParser(HTMLParser):
                 return True
         return False
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if self._dt_text is not None:
             self._dt_text.append(data)
         elif self._dd is not None:

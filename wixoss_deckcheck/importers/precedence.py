@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from wixoss_deckcheck.pool.normalize import fold_width, number_key, strip_promo_note
 
@@ -47,7 +48,8 @@ def name_marks(name: str) -> list[str]:
     return re.findall(r"\d+|'+", text)
 
 
-def same_value(field_name: str, a, b) -> bool:
+def same_value(field_name: str, a: Any, b: Any) -> bool:
+    """Whether two sources give one value (colours in any order)."""
     if field_name == "colors":
         return set(a or ()) == set(b or ())
     return a == b

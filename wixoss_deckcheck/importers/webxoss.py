@@ -42,11 +42,11 @@ _COSTS = (
 )
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _colours(value) -> list[str]:
+def _colours(value: object) -> list[str]:
     return [part for part in _text(value).split("/") if part in _COLOURS]
 
 

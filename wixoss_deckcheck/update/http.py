@@ -26,11 +26,14 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 from urllib.parse import urlsplit
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.update.sources import FetchPolicy
+
+if TYPE_CHECKING:  # pragma: no cover
+    from requests import Response
 
 _RETRY_STATUS = {429, 500, 502, 503, 504}
 _CHUNK = 65536
@@ -192,7 +195,19 @@ class Fetcher:
     def _deadline_of(self, end: float) -> float:
         return self.policy.run_deadline if end >= self.run_end else self.policy.deadline
 
-    def _once(self, url, dest, validators, expect, content_types, method, data, cookies, check, live) -> Fetched:
+    def _once(
+        self,
+        url: str,
+        dest: Path,
+        validators: dict,
+        expect: str,
+        content_types: list[str],
+        method: str,
+        data: dict | None,
+        cookies: dict | None,
+        check: Callable[[Path], str | None] | None,
+        live: _Live,
+    ) -> Fetched:
         timeout = (self.policy.timeout, self.policy.timeout)
         with self.session.request(
             method,
@@ -227,7 +242,16 @@ class Fetcher:
             raise FetchError(f"{url}: {int(declared)} bytes is over the {self.policy.max_bytes}-byte limit")
         return declared
 
-    def _save(self, url, response, dest: Path, declared, expect, check, live: _Live) -> int:
+    def _save(
+        self,
+        url: str,
+        response: Response,
+        dest: Path,
+        declared: str | None,
+        expect: str,
+        check: Callable[[Path], str | None] | None,
+        live: _Live,
+    ) -> int:
         dest.parent.mkdir(parents=True, exist_ok=True)
         temp = dest.with_name(f".{dest.name}.part")
         try:
@@ -246,7 +270,7 @@ class Fetcher:
             if temp.exists():
                 temp.unlink()
 
-    def _copy_body(self, url: str, response, out: BinaryIO, live: _Live) -> tuple[int, bytes]:
+    def _copy_body(self, url: str, response: Response, out: BinaryIO, live: _Live) -> tuple[int, bytes]:
         """Write the body into ``out`` chunk by chunk, up to the size limit and while the
         download is not given up; return its size and its first 4 KiB."""
         size = 0
@@ -278,9 +302,9 @@ class _Live:
 
     def __init__(self) -> None:
         self.cancelled = False
-        self.response = None
+        self.response: Response | None = None
 
-    def watch(self, response) -> None:
+    def watch(self, response: Response) -> None:
         self.response = response
         if self.cancelled:
             self.cancel()

@@ -37,7 +37,7 @@ class _ListParser(HTMLParser):
         self.base = base
         self.numbers: list[str] = []
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         if tag != "a" or "c-box" not in (attributes.get("class") or "").split():
             return

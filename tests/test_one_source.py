@@ -122,7 +122,7 @@ def test_deck_endings_come_from_the_reader_registry(tmp_path):
 
     found = readers_by_kind()
     assert {"text", "yaml", "json", "cod", "sheet"} <= set(found)
-    assert DECK_SUFFIXES == deck_suffixes()
+    assert deck_suffixes() == DECK_SUFFIXES
     assert ".xlsm" in DECK_SUFFIXES  # read by the sheet reader, and so found by audit too
     for item in found.values():
         for suffix in item.suffixes:

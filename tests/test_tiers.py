@@ -270,6 +270,14 @@ def test_ci_runs_the_readmes_test_command_word_for_word_with_shared_required():
     assert "export WIXOSS_DECKCHECK_REQUIRE_SHARED=1" in lines[:runs]
 
 
+def _pyproject() -> dict:
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib
+    return tomllib.loads((TESTS.parent / "pyproject.toml").read_text(encoding="utf-8"))
+
+
 def _packages(line: str) -> list[str]:
     return [word.removeprefix("wixoss_deckcheck/") for word in line.split() if word.startswith("wixoss_deckcheck/")]
 
@@ -279,11 +287,6 @@ def test_ci_types_strictly_the_packages_house_counts_counts():
     tools/house_counts.py; the enforced ones are held strict by plain ``mypy`` too (the
     override in pyproject.toml), so the gate, the count and the config cannot drift apart."""
     import importlib.util
-
-    try:
-        import tomllib
-    except ImportError:  # Python 3.10
-        import tomli as tomllib
 
     spec = importlib.util.spec_from_file_location("house_counts", TESTS.parent / "tools" / "house_counts.py")
     assert spec and spec.loader
@@ -295,8 +298,20 @@ def test_ci_types_strictly_the_packages_house_counts_counts():
     assert len(enforced) == 1 and len(waiting) <= 1, (enforced, waiting)
     strict = _packages(enforced[0])
     assert sorted(strict + _packages(waiting[0] if waiting else "")) == sorted(counts.STRICT_PACKAGES)
-    config = tomllib.loads((TESTS.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    config = _pyproject()
     overrides = [o for o in config["tool"]["mypy"]["overrides"] if o.get("disallow_untyped_defs")]
     assert len(overrides) == 1
     packages = [f"wixoss_deckcheck.{p.replace('/', '.')}" for p in strict]
     assert overrides[0]["module"] == [m for p in packages for m in (p, f"{p}.*")]
+
+
+def test_ci_runs_the_gates_of_issue_19():
+    """ruff selects SIM and C90 (so `ruff check .` in .ci/run and before every push runs
+    them), and .ci/run fails when a house count misses its target."""
+    config = _pyproject()
+    assert {"SIM", "C90"} <= set(config["tool"]["ruff"]["lint"]["select"])
+    assert config["tool"]["ruff"]["lint"]["mccabe"]["max-complexity"] == 15
+    assert any(r.startswith("radon") for r in config["project"]["optional-dependencies"]["lint"])
+    lines = [line.strip() for line in CI_RUN.read_text(encoding="utf-8").splitlines()]
+    assert "ruff check ." in lines
+    assert "python tools/house_counts.py --no-mypy" in lines

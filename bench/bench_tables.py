@@ -8,8 +8,9 @@ from the cache). The largest table the bound lets in (Mayu's Room entries, each 
 real card of the full pool, up to just under the bound) is timed the first time only: the
 worst a user's file can cost, once. The giant (32,000 entries, about 3.6 MB) must be one
 error line and exit 2, in about the time of a cached check: refused by its size, never
-parsed. Prints medians and ranges; targets: the real table's first run at most 0.3 s,
-the giant refused within 1.25 times a cached check.
+parsed. Prints medians and ranges, and each as a multiple of a cached check (the machine's
+speed drifts; the ratios much less); targets: the real table's first run within 1.5 times
+a cached check, the giant refused within 1.25 times.
 
     python bench/bench_tables.py [--runs N] [--installed]
 """
@@ -30,7 +31,7 @@ from _common import DECKS, ROOT, full_pool_environment, run, timed, tool_command
 
 from wixoss_deckcheck.files.text import MAX_YAML_BYTES  # noqa: E402
 
-FIRST_RUN_TARGET = 0.3  # seconds, the real table uncached
+FIRST_RUN_TARGET = 1.5  # the real table's first run, as a multiple of a cached check
 REFUSAL_TARGET = 1.25  # the giant's refusal, as a multiple of a cached check
 GIANT = 32000
 
@@ -114,12 +115,16 @@ def main() -> int:
     print(f"at the bound ({held:,} entries, {bound.stat().st_size / 1e6:.2f} MB)   first run {shown(bound_first)}")
     print(f"giant ({GIANT:,} entries, {giant.stat().st_size / 1e6:.2f} MB)   refused in {shown(giant_times)}")
     print(f"  {lines[0]}")
-    first = statistics.median(real_first)
-    ratio = statistics.median(giant_times) / statistics.median(real_cached)
-    print(f"refusal / cached check: {ratio:.2f}")
+    cached = statistics.median(real_cached)
+    first = statistics.median(real_first) / cached
+    bound_ratio = statistics.median(bound_first) / cached
+    ratio = statistics.median(giant_times) / cached
+    print(f"as multiples of a cached check: all-star first run {first:.2f}, at the bound {bound_ratio:.1f}, "
+          f"the giant's refusal {ratio:.2f}")
     meets = first <= FIRST_RUN_TARGET and ratio <= REFUSAL_TARGET
-    print(f"{'MEETS' if meets else 'MISSES'} the targets: first run {first:.2f} s (<= {FIRST_RUN_TARGET} s), "
-          f"refusal {ratio:.2f} x a cached check (<= {REFUSAL_TARGET})")
+    verdict = "MEETS" if meets else "MISSES"
+    print(f"{verdict} the targets: first run {first:.2f} x a cached check (<= {FIRST_RUN_TARGET}), "
+          f"refusal {ratio:.2f} x (<= {REFUSAL_TARGET})")
     return 0 if meets else 1
 
 

@@ -35,8 +35,9 @@ def test_an_unknown_card_in_mayus_room_is_an_error_in_every_output(tmp_path, ful
 
 @pytest.mark.slow
 def test_a_long_mayus_room_list_gives_the_verdict_of_its_entries(tmp_path, full_pool_path):
-    """4,000 entries read by the quick table reader: only the one naming a card of the deck
-    is reported, and no entry is an unknown card (the collaboration names included)."""
+    """4,000 entries (about 450 KB, within the size bound of the tool's own YAML files): only
+    the one naming a card of the deck is reported, and no entry is an unknown card (the
+    collaboration names included)."""
     import json
 
     from wixoss_deckcheck.pool.normalize import name_key

@@ -21,7 +21,7 @@ from typing import Any
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.checking.session import CheckSession
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.speed import garbage_collection_paused
 from wixoss_deckcheck.tables.dates import parse_day, today
@@ -110,7 +110,9 @@ def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = N
     A directory is searched recursively for deck files (``DECK_SUFFIXES``); a pattern
     with ``*``, ``?`` or ``[`` is expanded (``**`` included); ``-`` reads one path per
     line from ``stdin_lines``. A file named outright is kept whatever its suffix, and
-    so is a path that does not exist, so that the audit reports it as unreadable.
+    so is a missing file with a deck's suffix, so that the audit reports it as
+    unreadable; a missing folder (a path ending in ``/``, or without a deck's suffix)
+    is a usage error (:class:`~wixoss_deckcheck.errors.UsageError`).
     What the walk does not check is in the result's ``problems`` (see :func:`_walk`).
     """
     found = AuditPaths()
@@ -139,8 +141,16 @@ def _expand(argument: str, found: AuditPaths, follow_symlinks: bool) -> Iterator
                 yield match
         if not matches:
             yield argument  # reported as "no such file"
+    elif not os.path.lexists(argument) and _names_a_folder(argument):
+        raise UsageError(f"{argument}: no such file or folder")
     else:
         yield argument
+
+
+def _names_a_folder(argument: str) -> bool:
+    """Whether a path that does not exist was meant as a folder: it ends in ``/``, or it
+    has no deck file's suffix."""
+    return argument.endswith(("/", os.sep)) or not is_deck_file(os.path.basename(argument))
 
 
 # -- checking them ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wixoss_deckcheck.model.results import DeckResult
+from wixoss_deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.checking.checker import Checker
@@ -40,10 +41,20 @@ def section_lines(checker: Checker, deck: Deck) -> dict[str | None, int]:
 
 
 def place_deck_level(checker: Checker, deck: Deck, result: DeckResult) -> None:
-    """Give every violation that names no line the first line of its section (in place)."""
-    if result.error is not None or all(v.line or v.lines for v in result.violations):
+    """Give every violation that names no line the first line of its section, then put the
+    findings in line order (by code on one line; stable otherwise), in place."""
+    if result.error is not None:
         return
-    lines = section_lines(checker, deck)
-    result.violations[:] = [
-        v if v.line or v.lines else v._replace(line=lines.get(v.section) or lines[None]) for v in result.violations
-    ]
+    if not all(v.line or v.lines for v in result.violations):
+        lines = section_lines(checker, deck)
+        result.violations[:] = [
+            v if v.line or v.lines else v._replace(line=lines.get(v.section) or lines[None]) for v in result.violations
+        ]
+    if len(result.violations) > 1:
+        result.violations.sort(key=_line_order)
+
+
+def _line_order(violation: Violation) -> tuple[bool, int, str]:
+    """Where a finding is shown (its line, else the first line it names; none: last), then its code."""
+    line = violation.line or (violation.lines[0] if violation.lines else None)
+    return (line is None, line or 0, violation.code)

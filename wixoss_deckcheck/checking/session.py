@@ -162,4 +162,6 @@ def run_check(paths: Iterable[str], settings: RunSettings) -> RunReport:
         session.check_path(str(path), settings.format_id, settings.format_file, day, settings.encoding)
         for path in paths
     ]
-    return session.report(results, table, day)
+    report = session.report(results, table, day)
+    report.command = "check"
+    return report

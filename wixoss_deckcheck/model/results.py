@@ -91,6 +91,8 @@ class RunReport:
     strict: bool = False
     #: The settings file the run used, if any (``-v`` and the JSON report say which).
     settings_path: str | None = None
+    #: The command that made the run (``check`` or ``audit``): the closing count speaks of it.
+    command: str = "audit"
 
     @property
     def counts(self) -> dict[str, int]:

@@ -6,6 +6,18 @@ from wixoss_deckcheck.pool.lookup import SuggestionSource
 from wixoss_deckcheck.pool.normalize import looks_like_number, name_key, number_key, search_key, split_edition_suffix
 
 _MIN_SCORE = 60
+#: The first code point of the CJK blocks (radicals, kana, ideographs, full-width forms).
+_CJK_START = 0x2E80
+
+
+def _score_cutoff(query: str, by_number: bool) -> float:
+    """The lowest similarity (0-100) a suggestion needs: ``_MIN_SCORE``, or for a short
+    name in CJK script whatever one changed character leaves (a two-kanji name with one
+    kanji wrong scores 50: ``複製`` for 複成), since each character carries a whole word."""
+    length = len(query)
+    if by_number or length < 2 or not any(ord(char) >= _CJK_START for char in query):
+        return _MIN_SCORE
+    return min(_MIN_SCORE, 100 * (length - 1) / length - 0.01)
 
 
 def _plain_keys(pool: SuggestionSource, keys: list[str]) -> list[tuple[str, str]]:
@@ -25,7 +37,8 @@ def suggest_cards(pool: SuggestionSource, text: str, limit: int = 3) -> list[str
     by_number = looks_like_number(text)
     rows, keys = pool.suggestion_choices(by_number)
     query = number_key(text) if by_number else search_key(split_edition_suffix(text)[0])
-    found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit * 4, score_cutoff=_MIN_SCORE)
+    cutoff = _score_cutoff(query, by_number)
+    found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit * 4, score_cutoff=cutoff)
     ranked = [
         key
         for key, _score, _index in sorted(

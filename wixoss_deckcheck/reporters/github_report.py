@@ -59,7 +59,8 @@ def render_github(report: RunReport, **_options: object) -> str:
         out.append(f"::group::{escape_data(result.path)}")
         out.extend(_deck_commands(result, messages))
         out.append("::endgroup::")
-    out.append("wixoss-deckcheck: " + messages.report("audited", **report.counts))
+    counted = "checked" if report.command == "check" else "audited"
+    out.append("wixoss-deckcheck: " + messages.report(counted, **report.counts))
     codes = report.per_code()
     if codes:
         out.append("violations per code: " + ", ".join(f"{code} {count}" for code, count in codes.items()))

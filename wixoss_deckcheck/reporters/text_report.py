@@ -48,8 +48,8 @@ def render_text(
     for result in report.results:
         out.extend(_deck_lines(result, messages, style, verbose, to_terminal, quiet))
     if not any(problem["severity"] == "error" for problem in report.list_problems):
-        out.extend(_verdict_lines(report.counts, messages))  # a broken format table: no verdict (exit 2)
-    return "\n".join(out) + "\n"
+        out.extend(_verdict_lines(report.counts, messages, to_terminal))  # a broken table: no verdict (exit 2)
+    return "\n".join(out) + "\n" if out else ""
 
 
 class Style:
@@ -96,11 +96,12 @@ def _deck_lines(
     return out
 
 
-def _verdict_lines(counts: dict[str, int], messages: Messages) -> list[str]:
-    """The closing verdict: of the one deck, or how many of all were unreadable, illegal or legal."""
+def _verdict_lines(counts: dict[str, int], messages: Messages, to_terminal: bool = False) -> list[str]:
+    """The closing verdict: of the one deck, or how many of all were unreadable, illegal or
+    legal. None for one unreadable deck on a terminal: its error line on stderr says it all."""
     if counts["total"] == 1:
         if counts["unreadable"]:
-            return [messages.report("verdict_one_unreadable")]
+            return [] if to_terminal else [messages.report("verdict_one_unreadable")]
         return [messages.report("verdict_one_legal" if counts["legal"] else "verdict_one_illegal")]
     out = []
     if counts["unreadable"]:

@@ -132,6 +132,36 @@ def test_limiting_condition_against_the_center(tmp_path, full_pool):
     assert _codes(tmp_path, full_pool, [header(), *events]) == [(4, "WX313")]
 
 
+def test_one_limiting_rule_serves_replay_and_check_play(tmp_path, full_pool, monkeypatch):
+    """WX313 (replay) and WX205 (check --play) both ask GameRules.limiting_met: changing that one
+    rule changes both verdicts (the official column play_211021 reading lives in one place)."""
+    from wixoss_deckcheck.checking.checker import Checker
+    from wixoss_deckcheck.checking.play import play_violations
+    from wixoss_deckcheck.decklist import parse_deck_text
+    from wixoss_deckcheck.engine.game.gamerules import GameRules, game_rules
+    from wixoss_deckcheck.tables.loading import load_format
+
+    assert game_rules("2026-11-30").limiting_condition == "center"
+    wd01(tmp_path, swap={"WD01-018": "WX01-034"})  # 修復: 緑子限定
+    events = [
+        *wd01_setup()[:1],
+        ev(0, "life_cloth", cards=["WD01-009"] * 4 + ["WD01-011"] * 3),
+        ev(1, "draw", cards=["WX01-034"]),
+        ev(1, "use", card="WX01-034"),
+    ]
+    deck = parse_deck_text("[main]\n4 WX01-034\n[lrig]\nWD01-005\nWD01-004\n", "d.txt")
+    checker = Checker(full_pool, load_format("all-star"), "2026-11-30")
+
+    def play_codes():
+        return [v.code for v in play_violations(checker, deck) if v.code == "WX205"]
+
+    assert _codes(tmp_path, full_pool, [header(), *events]) == [(4, "WX313")]
+    assert play_codes() == ["WX205"]
+    monkeypatch.setattr(GameRules, "limiting_met", lambda self, limited, center: True)
+    assert (4, "WX313") not in _codes(tmp_path, full_pool, [header(), *events])  # (its cost is still unpaid)
+    assert play_codes() == []
+
+
 def test_grow_needs_a_shared_lrig_type(tmp_path, full_pool):
     wd01(tmp_path, extra_lrig=("WD02-004",))  # 花代・壱
     events = [*wd01_setup(), ev(1, "draw", cards=["WD01-015"]), ev(1, "grow", card="WD02-004")]

@@ -179,35 +179,34 @@ def signi_level_above_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[
     "WX205",
     "limiting-unmatched",
     "warning",
-    "Limited to an LRIG type the deck lacks",
+    "Limited to an LRIG type no center LRIG has",
     kind="play",
     wording={"types": none_for_dash("types")},
 )
 def limiting_unmatched(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
-    """A card whose limiting condition (e.g. タマ限定) matches no LRIG type of the deck is
-    legal to register but can never be played (RULES.md §2); it can still be charged
-    as ener or used as a Life Burst. Limiting conditions are checked against the center
-    LRIG, so only LRIGs that can be the center count (not ASSIST LRIGs)."""
-    lrigs = _centers(deck)
-    if not lrigs:
+    """A card whose limiting condition (e.g. タマ限定) no center LRIG of the deck can meet is
+    legal to register but can never be played (RULES.md §2); it can still be charged as ener
+    or used as a Life Burst. The condition is judged against the center LRIG only (official
+    column play_211021, the same rule ``replay`` applies as WX313): an LRIG type only an
+    assist has does not count, and a SIGNI needs a reachable center of its level or higher
+    with the type (a level-0 LRIG that could be the center counts for level-0 cards only)."""
+    lrigs = _lrigs(deck)
+    centers = _centers(deck)
+    if not centers:
         return
-    deck_types: set[str] = set()
-    for entry in lrigs:
-        deck_types |= type_keys(entry.card.lrig_types)
+    rules = _engine().rules_of(params)
     for entry in deck.entries:
-        limiting = type_keys(entry.card.limiting)
-        if limiting and not limiting & deck_types:
-            yield Finding(
-                (entry,),
-                entry.section,
-                entry.line,
-                list(entry.card.limiting),
-                sorted({t for e in lrigs for t in e.card.lrig_types}),
-                args={
-                    "types": _types_text(entry.card.limiting),
-                    "deck_types": _types_text({t for e in lrigs for t in e.card.lrig_types}),
-                },
-            )
+        if not type_keys(entry.card.limiting) or _engine().limiting_centers(entry, lrigs, rules):
+            continue
+        center_types = sorted({t for e in centers for t in e.card.lrig_types})
+        yield Finding(
+            (entry,),
+            entry.section,
+            entry.line,
+            list(entry.card.limiting),
+            center_types,
+            args={"types": _types_text(entry.card.limiting), "deck_types": _types_text(center_types)},
+        )
 
 
 def _best_limits(deck: ResolvedDeck, params: RuleParams) -> dict[int, int]:

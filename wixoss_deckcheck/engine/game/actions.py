@@ -172,7 +172,7 @@ def _in_lrig_deck(game: Game, card: Card, lrig_id: int | None) -> Problem | None
 
 def _limiting(game: Game, card: Card, limited: frozenset[str]) -> Problem | None:
     """A card limited to LRIG types needs a center of one of them."""
-    if limited and not limited & game.center_types():
+    if not game.rules.limiting_met(limited, game.center_types()):
         return Problem(
             "limiting",
             {

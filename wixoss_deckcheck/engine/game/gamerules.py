@@ -37,7 +37,10 @@ _REQUIRED = (
     "same_type_removal",
     "limit_upper",
     "piece_lrigs",
+    "limiting_condition",
 )
+#: The readings of ``limiting_condition`` the engine implements (official column play_211021).
+LIMITING_READINGS = ("center",)
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class GameRules:
     same_type_removal: bool
     limit_upper: LimitUpper | None
     piece_lrigs: int
+    limiting_condition: str = "center"
     start_counts: tuple[int, ...] = (1, 3)
 
     def draws(self, turn: int, first: bool) -> int:
@@ -87,6 +91,16 @@ class GameRules:
         """May the center grow from level ``before`` to level ``after``?"""
         up = after - before
         return up <= self.grow_max_up and (self.grow_min_up is None or up >= self.grow_min_up)
+
+    def limiting_met(self, limited: frozenset[str], center_types: frozenset[str]) -> bool:
+        """Does a center LRIG of ``center_types`` meet a limiting condition (限定条件) to ``limited``?
+
+        The one implementation of the rule, for ``replay`` (WX313) and ``check --play`` (WX205):
+        a limited card is placed or used only while the center LRIG shares one of its LRIG types
+        (an assist never counts; the official column play_211021, the ``limiting_condition`` rule
+        of formats/play-rules.yaml). A card with no limiting condition always meets it.
+        """
+        return not limited or bool(limited & center_types)
 
 
 @dataclass(frozen=True)
@@ -195,6 +209,13 @@ def _entries() -> tuple[tuple[str, Any, str | None, str | None], ...]:
     return tuple(out)
 
 
+def _reading(value: Any) -> str:
+    """The ``limiting_condition`` rule's value, one of :data:`LIMITING_READINGS`."""
+    if value not in LIMITING_READINGS:
+        raise InputError(f"limiting_condition is one of {', '.join(LIMITING_READINGS)} (got {value!r})", TABLE_NAME)
+    return str(value)
+
+
 def _day(value: Any) -> str | None:
     return None if value is None else str(value)
 
@@ -237,5 +258,6 @@ def game_rules(as_of: str, start_counts: tuple[int, ...] = (1, 3)) -> GameRules:
         same_type_removal=bool(v["same_type_removal"]),
         limit_upper=LimitUpper(**{k: int(upper[k]) for k in ("bonus", "min_level", "lrigs", "max")}) if upper else None,
         piece_lrigs=int(v["piece_lrigs"]),
+        limiting_condition=_reading(v["limiting_condition"]),
         start_counts=tuple(start_counts) if v["assists"] else tuple(c for c in start_counts if c == 1) or (1,),
     )

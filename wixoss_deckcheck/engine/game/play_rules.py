@@ -17,7 +17,7 @@ from wixoss_deckcheck.engine.game.gamerules import GameRules, game_rules, grow_p
 from wixoss_deckcheck.engine.game.payment import COLOUR_BITS, COLOURLESS, card_mask, classes, parse_cost, shortfall
 from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
-from wixoss_deckcheck.pool.normalize import name_key
+from wixoss_deckcheck.pool.normalize import name_key, type_keys
 
 DEFAULT_DAY = "2099-12-31"
 
@@ -57,6 +57,25 @@ def reachable(lrigs: list[ResolvedEntry], rules: GameRules) -> set[int]:
 def growable_from(entry: ResolvedEntry, lrigs: list[ResolvedEntry], rules: GameRules) -> bool:
     """Is there any LRIG of the deck that ``entry`` could grow from (reached or not)?"""
     return any(o is not entry and grows(o, entry, rules) for o in lrigs)
+
+
+def limiting_centers(entry: ResolvedEntry, lrigs: list[ResolvedEntry], rules: GameRules) -> list[ResolvedEntry]:
+    """The center LRIGs a game of this deck can have that let ``entry`` be played despite its
+    limiting condition (:meth:`GameRules.limiting_met`, the rule ``replay`` applies too): reachable
+    center LRIGs (an ASSIST LRIG never is one; a level-0 LRIG may be) of one of its LRIG types and,
+    for a SIGNI, of at least its level (a SIGNI is placed only under a center of its level or
+    higher; a SIGNI above every center is WX204's, so the level asked is at most the highest
+    center's). Empty: the card can never be played, only charged or burst."""
+    reached = reachable(lrigs, rules)
+    centers = [e for e in lrigs if e.card.type == "LRIG" and id(e) in reached]
+    limited = type_keys(entry.card.limiting)
+    top = max(((e.card.level or 0) for e in centers), default=0)
+    level = min(entry.card.level or 0, top) if entry.card.type == "SIGNI" else 0
+    return [
+        center
+        for center in centers
+        if (center.card.level or 0) >= level and rules.limiting_met(limited, type_keys(center.card.lrig_types))
+    ]
 
 
 def main_classes(deck: ResolvedDeck) -> tuple[tuple[int, int], ...]:

@@ -240,8 +240,7 @@ class Game:
 
     def limiting_ok(self, kind: int) -> bool:
         """A limited card matches the center LRIG's types (an LRIG of type ? matches none)."""
-        wanted = self.book.limiting_types[kind]
-        return not wanted or bool(wanted & self.center_types())
+        return self.rules.limiting_met(self.book.limiting_types[kind], self.center_types())
 
     def ener_masks(self) -> list[int]:
         """The payment mask of every card in ener."""

@@ -80,3 +80,43 @@ def test_an_unreadable_deck_is_one_line(tmp_path):
         assert result.exit_code == 2
         lines = (result.stdout + result.stderr).splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"error: {deck}") and problem in lines[0], lines
+
+
+# -- item 5: every check explained in every language -------------------------------------
+
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def test_every_check_has_its_doc_in_every_language():
+    import yaml
+
+    import wixoss_deckcheck.checks.play  # noqa: F401  (registers the play checks)
+    from wixoss_deckcheck.checks import BY_CODE
+    from wixoss_deckcheck.files.resources import messages_dir
+    from wixoss_deckcheck.messages import Messages
+
+    for lang in ("ja", "zh"):
+        docs = yaml.safe_load((messages_dir() / f"{lang}.yaml").read_text(encoding="utf-8"))["docs"]
+        assert set(docs) == set(BY_CODE), (lang, set(BY_CODE) ^ set(docs))
+        for code, info in BY_CODE.items():
+            text = docs[code]
+            assert _CJK.search(text) and text != info.doc, (lang, code)
+            # the table's parameter names (``max``) and the paths a doc names stay as they are
+            for kept in re.findall(r"``[^`]+``|formats/[\w/-]+\.yaml|WX\d{3}", info.doc):
+                assert kept in text, (lang, code, kept)
+    for lang in ("ja", "zh-Hans", "zh-Hant"):
+        shown = Messages(lang)
+        for code, info in BY_CODE.items():
+            assert shown.check_doc(code, info.doc) != info.doc, (lang, code)
+    assert Messages("en").check_doc("WX101", "English") == "English"
+
+
+def test_rules_explains_every_check_in_every_language():
+    english = _run("rules", "--lang", "en").stdout.splitlines()
+    english_docs = [line for line in english if line.startswith("    ") and not line.startswith("    used by")]
+    for lang in ("ja", "zh-Hans", "zh-Hant"):
+        shown = _run("rules", "--lang", lang).stdout.splitlines()
+        assert len(shown) == len(english), lang
+        docs = [line for index, line in enumerate(shown) if line.startswith("    ") and english[index] in english_docs]
+        assert len(docs) == len(english_docs) and all(_CJK.search(line) for line in docs), lang
+        assert not set(docs) & set(english_docs), lang

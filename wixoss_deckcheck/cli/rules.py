@@ -72,8 +72,8 @@ def _used_by(info: CheckInfo, used: dict[str, list[str]], say: Callable[..., str
 def rules_command(output_format: str, lang: str | None) -> None:
     """List every check: stable code, name, severity, what it checks, and which formats use it.
 
-    In Japanese and Chinese (--lang) each check is named in that language (the stable
-    code and name stay); the longer English doc follows with -v.
+    In Japanese and Chinese (--lang) each check is named and explained in that language
+    (the stable code and name stay).
     """
     messages = Messages(current_language())
     used, sources = _usage()
@@ -98,18 +98,17 @@ def rules_command(output_format: str, lang: str | None) -> None:
         if level < 0:  # -q: code and name only
             click.echo(f"{row['code']} {row['name']}")
         else:
-            _echo_row(row, messages, level)
+            _echo_row(row, messages)
 
 
-def _echo_row(row: dict[str, Any], messages: Messages, level: int) -> None:
+def _echo_row(row: dict[str, Any], messages: Messages) -> None:
     say = messages.cli
     english = messages.lang == "en"
     summary = row["summary"] if english else messages.check_name(str(row["code"]), str(row["summary"]))
     severity = messages.severity(str(row["severity"]))
     kind = say(f"kind_{row['kind']}")
     click.echo(f"{row['code']} {row['name']} ({severity}, {kind}): {summary}")
-    if english or level > 0:
-        click.echo(f"    {row['doc']}")
+    click.echo(f"    {messages.check_doc(str(row['code']), str(row['doc']))}")
     click.echo(f"    {say('rules_used_by')}: {'; '.join(row['used_by'])}")
     for rule in row["rules"]:
         mark = f" [{say('rules_unverified')}]" if rule["unverified"] else ""

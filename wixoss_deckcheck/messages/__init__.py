@@ -260,6 +260,11 @@ class Messages:
         """The readable name of a check in this language (the slug in English)."""
         return (self._primary.get("names") or {}).get(code) or default
 
+    def check_doc(self, code: str, default: str) -> str:
+        """What a check checks, in this language (``docs:`` of the catalogue; the registry's
+        English doc in English, or where a catalogue has none)."""
+        return (self._primary.get("docs") or {}).get(code) or default
+
     def icon(self, icon: str) -> str:
         primary, english = self._section("words")
         return (primary.get("icons") or {}).get(icon) or (english.get("icons") or {}).get(icon, icon)

@@ -2,8 +2,18 @@
 
 A candidate's key is (the shortfall of the center's path, the shortfall of the costs after
 it, its keep value) with the card added to the ener: the smallest key wins, a card of the
-hand on ties. Guards stay in the hand while another card can go; a SIGNI of the field is
-worth less when one of the hand can take its place.
+hand on ties.
+
+- **Guards** stay in the hand while another card can go, except when a guard pays more of
+  the grows of this turn and the next than the card chosen otherwise: then the guard worth
+  least is charged, since the curve is worth more than one guard (issue 22: WXDi-D02 and
+  -D06 missed the Lv3 curve in 21 and 24 of 3,000 games going first without it).
+- **A SIGNI of the field** is worth less only when a SIGNI of the hand of at least its level
+  can take its zone this turn (the center's level, the limit without it and the limiting
+  condition allow it); else charging it leaves the zone empty while the hand, one card
+  fuller, may have to discard at the end of the turn. And while the hand will be over the
+  hand limit at the end of the turn, a card of the hand goes first unless the field's pays
+  strictly more (issue 22: this happened on 2.3-3.1% of WXDi-D02's turns).
 """
 
 from __future__ import annotations
@@ -12,24 +22,45 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from wixoss_deckcheck.engine.game.payment import Symbols, shortfall
-from wixoss_deckcheck.engine.game.state import Book, State
+from wixoss_deckcheck.engine.game.state import Book, Game, State
 from wixoss_deckcheck.engine.goldfish.plan import Plan
 
 #: The SIGNI zones with no SIGNI.
 EMPTY_FIELD = [-1, -1, -1]
+#: How much less a SIGNI of the field is worth when one of the hand takes its zone this turn.
+REPLACED = 60
 Ener = tuple[tuple[int, int], ...]
 Key = tuple[int, int, int]
 
 
-def charge_choice(state: State, book: Book, plan: Plan, rest: Symbols, ener: Ener) -> tuple[int, bool] | None:
+def charge_choice(game: Game, plan: Plan, step: int, ener: Ener) -> tuple[int, bool] | None:
     """The kind to charge and whether it comes from the field (None: nothing to charge);
-    ``rest`` is what the center's path still needs, ``ener`` the ener as classes."""
-    pays = _shortfalls_with(book, rest, plan.later, ener)
+    ``step`` is how far along the center's path the game is, ``ener`` the ener as classes."""
+    state, book = game.state, game.book
+    pays = _shortfalls_with(book, plan.center_rest[min(step, len(plan.center_rest) - 1)], plan.later, ener)
     from_hand = _least_in_hand(state, book, plan, pays)
-    from_field = _least_on_field(state, book, plan, pays) if state.signi_zones != EMPTY_FIELD else None
-    if from_field is not None and (from_hand is None or from_field[0] < from_hand[0]):
-        return from_field[1], True
-    return (from_hand[1], False) if from_hand is not None else None
+    from_field = _least_on_field(game, plan, pays) if state.signi_zones != EMPTY_FIELD else None
+    best: tuple[Key, int, bool] | None = None
+    if from_field is not None and (from_hand is None or _field_first(game, from_field[0], from_hand[0])):
+        best = (from_field[0], from_field[1], True)
+    elif from_hand is not None:
+        best = (from_hand[0], from_hand[1], False)
+    guard = _guard_for_the_grow(state, book, plan, step, ener, best)
+    if guard is not None:
+        return guard, False
+    return (best[1], best[2]) if best is not None else None
+
+
+def _field_first(game: Game, field_key: Key, hand_key: Key) -> bool:
+    """Charge the SIGNI of the field rather than the card of the hand? Its key must be smaller;
+    and while the hand will be over the hand limit at the end of the turn (more cards than the
+    limit and the empty zones), the hand's card would be discarded anyway: the field's SIGNI
+    goes first only when it pays strictly more."""
+    if field_key >= hand_key:
+        return False
+    state = game.state
+    over = sum(state.hand) - state.signi_zones.count(-1) > game.rules.hand_limit
+    return not over or field_key[:2] < hand_key[:2]
 
 
 def _shortfalls_with(book: Book, rest: Symbols, later: Symbols, base: Ener) -> Callable[[int], tuple[int, int]]:
@@ -62,27 +93,46 @@ def _least_in_hand(
     return best
 
 
-def _least_on_field(
-    state: State, book: Book, plan: Plan, pays: Callable[[int], tuple[int, int]]
-) -> tuple[Key, int] | None:
-    """The best SIGNI of the field to charge and its key: worth less when one of the hand can take its place."""
-    levels, keep = book.signi_levels, plan.keep
-    highest = highest_in_hand(state, book, plan)
+def _least_on_field(game: Game, plan: Plan, pays: Callable[[int], tuple[int, int]]) -> tuple[Key, int] | None:
+    """The best SIGNI of the field to charge and its key: worth less when one of the hand takes its zone."""
+    keep = plan.keep
     best: tuple[Key, int] | None = None
-    for candidate in state.signi_zones:
+    for candidate in game.state.signi_zones:
         if candidate >= 0:
-            key = (*pays(candidate), keep[candidate] - (60 if highest >= levels[candidate] else 0))
+            key = (*pays(candidate), keep[candidate] - (REPLACED if replaceable(game, plan, candidate) else 0))
             if best is None or key < best[0]:
                 best = key, candidate
     return best
 
 
-def highest_in_hand(state: State, book: Book, plan: Plan) -> int:
-    """The highest level of a SIGNI in the hand that could be placed (-1 without one)."""
-    levels = [
-        book.signi_levels[k] for k, n in enumerate(state.hand) if n and plan.placeable[k] and not book.is_guard[k]
-    ]
-    return max(levels, default=-1)
+def replaceable(game: Game, plan: Plan, kind: int) -> bool:
+    """Can a SIGNI of the hand, of at least the level of ``kind`` (on the field), take its zone
+    this turn: within the center's level, the limit without ``kind``, and its limiting condition?"""
+    state, book = game.state, game.book
+    levels = book.signi_levels
+    low, room = levels[kind], game.limit() - game.field_levels() + levels[kind]
+    most = min(game.center_level(), room)
+    return any(
+        n and plan.placeable[k] and not book.is_guard[k] and low <= levels[k] <= most and game.limiting_ok(k)
+        for k, n in enumerate(state.hand)
+    )
+
+
+def _guard_for_the_grow(
+    state: State, book: Book, plan: Plan, step: int, ener: Ener, best: tuple[Key, int, bool] | None
+) -> int | None:
+    """A guard to charge when it pays more of the grows of this turn and the next than the card
+    chosen otherwise (None: keep the guards)."""
+    if step >= len(plan.center_path) or best is None or book.is_guard[best[1]]:
+        return None
+    grow = plan.center_soon[step]
+    mask = book.colour_masks
+    without = shortfall(grow, with_card(ener, mask[best[1]]))
+    if not without:
+        return None
+    guards = [k for k, n in enumerate(state.hand) if n and book.is_guard[k]]
+    helping = [k for k in guards if shortfall(grow, with_card(ener, mask[k])) < without]
+    return min(helping, key=lambda k: (plan.keep[k], k)) if helping else None
 
 
 @lru_cache(maxsize=1 << 14)

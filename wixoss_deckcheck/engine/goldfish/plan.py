@@ -7,8 +7,8 @@ it keeps in view, and how much each card is worth keeping in the hand.
 - **paths**: level by level, the LRIG one up sharing an LRIG type (the cheapest first).
 - **in view**: the center path's remaining grow costs first; then the assists' and the
   ARTS of the LRIG deck.
-- **keep values**: a guard is kept in the hand (never charged while another card can be,
-  discarded last); a placeable SIGNI is worth more the higher its level; a SIGNI that can
+- **keep values**: a guard is kept in the hand (charged only when no other card keeps the
+  curve, discarded last); a placeable SIGNI is worth more the higher its level; a SIGNI that can
   never be placed and a SPELL (card effects are out of scope) are charged first.
 """
 
@@ -36,6 +36,7 @@ class Plan:
     arts: list[int]
     center_rest: list[Symbols] = field(default_factory=list)  # symbols of the center grows from step i on
     later: Symbols = ()  # the assists' grows and the ARTS
+    center_soon: list[Symbols] = field(default_factory=list)  # symbols of the center grows i and i + 1
     keep: list[int] = field(default_factory=list)
     placeable: list[bool] = field(default_factory=list)
     options: dict[int, list[int]] = field(default_factory=dict)  # an LRIG id -> the LRIG ids it may grow into
@@ -134,6 +135,7 @@ def _keep_costs_in_view(book: Book, plan: Plan) -> None:
     """The center path's remaining grow costs from each step on; the assists' grows and the ARTS."""
     costs = [book.grow_costs[lrig_id] for lrig_id in plan.center_path]
     plan.center_rest = [merge(*costs[i:]) for i in range(len(costs) + 1)]
+    plan.center_soon = [merge(*costs[i : i + 2]) for i in range(len(costs) + 1)]
     assist_grows = (book.grow_costs[lrig_id] for path in plan.assist_paths for lrig_id in path)
     plan.later = merge(*assist_grows, *(book.use_costs[a] for a in plan.arts))
 

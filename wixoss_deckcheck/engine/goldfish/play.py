@@ -3,8 +3,9 @@
 Every action goes through :mod:`..game.phases` and :mod:`..game.actions` like a replayed record's,
 so a goldfish game is legal by construction (an action the engine refuses is a bug and
 raises). The decisions (see :mod:`.plan` and :mod:`.charge`): charge the card that keeps the whole
-grow path (then the assists' grows and the ARTS) most payable, guards kept in the hand,
-a SIGNI charged from the field when that is the card worth least; grow the center along
+grow path (then the assists' grows and the ARTS) most payable, guards kept in the hand
+unless only a guard keeps the curve, a SIGNI charged from the field when that is the card
+worth least and the hand will not discard instead; grow the center along
 its path, paying with the cards the rest of the path needs least; take every free assist
 grow, and a paid one only when the center's path stays as payable; place SIGNI highest
 level first (trashing lower ones once a turn for higher ones); attack with every SIGNI and
@@ -134,9 +135,7 @@ class Goldfish:
 
     def charge(self, turn: int) -> None:
         """Charge the card worth least among those that keep the grow path most payable."""
-        chosen = charge_choice(
-            self.game.state, self.book, self.plan, self.plan.center_rest[self.step], self.ener_classes()
-        )
+        chosen = charge_choice(self.game, self.plan, self.step, self.ener_classes())
         if chosen is None:
             return
         kind, from_field = chosen

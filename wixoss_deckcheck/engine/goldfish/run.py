@@ -22,7 +22,8 @@ from wixoss_deckcheck.files.text import write_atomic
 DEFAULT_GAMES = 5_000
 POLICY = (
     "charge the card that keeps the whole grow path (then the assists' grows and the ARTS) most payable, "
-    "guards kept in the hand, a SIGNI charged from the field when it is worth least; grow the center "
+    "guards kept in the hand unless only a guard keeps the curve, a SIGNI charged from the field when it is "
+    "worth least and no card of the hand would be discarded at the end instead; grow the center "
     "paying exactly with the cards the rest of the path needs least; take every free assist grow (a paid "
     "one only when the center's path stays as payable); place SIGNI highest level first (once a turn "
     "trash a lower one for a higher one); attack with every SIGNI and the center; discard the cards worth "

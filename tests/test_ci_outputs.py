@@ -248,3 +248,26 @@ def test_pre_commit_hook_matches_every_deck_suffix():
     assert all(files.search(f"decks/x{suffix}") for suffix in DECK_SUFFIXES)
     assert not files.search("README.md") and not files.search("deck.txt.bak")
     assert hook["entry"].split()[0] == "wixoss-deckcheck" and hook["language"] == "python"
+
+
+def test_an_unknown_card_makes_no_false_findings_in_any_output(tmp_path, full_pool_path):
+    """Issue 20 item 6: the WXDi-D08 starter with its level-0 花代・零 misspelt used to reach JSON,
+    SARIF and JUnit with WX111 and five WX130 errors; now only the unknown card (exit 2) and one
+    warning that names the rules not judged."""
+    source = Path(__file__).parent / "realdecks" / "diva" / "2022-12-21-wxdi-d08-white-hope.txt"
+    deck = tmp_path / "d08.txt"
+    deck.write_text(source.read_text(encoding="utf-8").replace("\nWXDi-D08-005\n", "\nHanayo Zero Typo\n"), "utf-8")
+    base = ["check", "--no-config", str(deck), "--cardpool", str(full_pool_path), "--as-of", "2022-12-21"]
+    report = run(*base, "-O", "json")
+    assert report.exit_code == 2
+    violations = json.loads(report.stdout)["decks"][0]["violations"]
+    assert [(v["code"], v["severity"]) for v in violations] == [("WX001", "error"), ("WX005", "warning")]
+    assert violations[1]["found"] == ["WX107", "WX111", "WX130"]
+    sarif = run(*base, "-O", "sarif")
+    assert sarif.exit_code == 2
+    results = json.loads(sarif.stdout)["runs"][0]["results"]
+    assert sorted(r["ruleId"] for r in results) == ["WX001", "WX005"]
+    junit = run(*base, "-O", "junit")
+    assert junit.exit_code == 2
+    text = junit.stdout
+    assert "WX001" in text and "WX111 error" not in text and "WX130 error" not in text

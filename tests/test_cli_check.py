@@ -70,9 +70,13 @@ def test_every_acceptance_problem_has_its_own_code_in_one_run(tmp_path, full_poo
         "4 WXDi-D01-021\n4 WXDi-P01-069\n4 WD01-010\n1 WX24-D1-05\n1 WXK01-TK-01A\n4 WXK07-058\n"
         "[lrig]\nWXDi-D01-002\nWXDi-D01-002\nWXDi-D01-003\nWXDi-D01-004\nWXDi-D01-006\nWXDi-D01-007\n"
         "WXDi-D01-009\nWXDi-D01-010\nWXDi-P00-007\nWXDi-P00-008\nWXDi-P00-009\nWXDi-D01-012\n"
-        "WXDi-CP01-002\nWXDi-CP01-004\nWXDi-CP02-005\n蒼天姫アマビエー\n",
+        "WXDi-CP01-002\nWXDi-CP01-004\nWXDi-CP02-005\n",
         encoding="utf-8",
     )
+    # The unknown card has a deck of its own: in a deck it leaves the rules that need that deck's
+    # every card unjudged (WX005; issue 20 item 6), and this test wants every other code too.
+    unknown_card = tmp_path / "unknown.txt"
+    unknown_card.write_text(D01_MAIN.replace("4 WXDi-D01-012", "4 蒼天姫アマビエー") + D01_LRIG, encoding="utf-8")
     level_zero = tmp_path / "level0.txt"
     level_zero.write_text(
         D01_MAIN.replace("4 WXDi-D01-012", "3 WXDi-D01-012") + D01_LRIG.replace("WXDi-D01-001", "WDK08-Y05"),
@@ -82,6 +86,7 @@ def test_every_acceptance_problem_has_its_own_code_in_one_run(tmp_path, full_poo
         "check",
         str(main_problems),
         str(level_zero),
+        str(unknown_card),
         "--format",
         "diva",
         "--as-of",
@@ -112,9 +117,10 @@ def test_every_acceptance_problem_has_its_own_code_in_one_run(tmp_path, full_poo
     first = data["decks"][0]["violations"]
     # 羅原 Bp (WXK07-058) is not 羅原 ＢＰ (WXDi-P05-084): names fold width, not case (issue 11)
     assert any(v["code"] == "WX120" and "WXK07-058" in v["cards"] for v in first)
-    unknown = next(v for v in first if v["code"] == "WX001")
+    unknown = next(v for v in data["decks"][2]["violations"] if v["code"] == "WX001")
     assert "Did you mean" in unknown["message"] and "蒼天姫　アマビエ" in unknown["message"]
     assert {v["code"] for v in data["decks"][1]["violations"]} == {"WX101", "WX121"}
+    assert [v["code"] for v in data["decks"][2]["violations"]] == ["WX001", "WX005"]
 
 
 def test_exit_codes_and_text_report(tmp_path, full_pool_path):

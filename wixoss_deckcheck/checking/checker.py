@@ -125,8 +125,12 @@ class Checker:
         finding = Finding(section=entry.section, line=entry.line)
         if result.candidates:
             candidates = ", ".join(self._both_names(card) for card in result.candidates)
-            return self.violation(BY_CODE["WX002"], finding, {"query": entry.query, "candidates": candidates},
-                                  cards=tuple(card.number for card in result.candidates))
+            return self.violation(
+                BY_CODE["WX002"],
+                finding,
+                {"query": entry.query, "candidates": candidates},
+                cards=tuple(card.number for card in result.candidates),
+            )
         hint = self.messages.suggestion_hint(result.suggestions)
         if result.hint:
             hint += self.messages.word(result.hint)
@@ -140,9 +144,16 @@ class Checker:
         resolved, violations = self.resolve(deck)
         if deck.sheet_marks:
             violations += self._sheet_findings(resolved)
+        unknown = resolved.unknown_decks()
+        skipped: list[CheckInfo] = []
         for function, info, rule, params in self._plan:
+            if unknown and not unknown.isdisjoint(info.needs):
+                skipped.append(info)  # its answer depends on the card the pool could not name
+                continue
             for finding in function(resolved, params):
                 violations.append(self.violation(info, finding, rule=rule))
+        if skipped:
+            self.note_not_judged(violations, skipped, unknown)
         if self._mayu_by_key:
             violations += self._mayus_room_findings(resolved)
         if len(violations) > 1:
@@ -153,6 +164,29 @@ class Checker:
             "life_burst": resolved.life_burst_count,
         }
         return DeckResult(deck.path, self.table.id, self.as_of, counts, violations)
+
+    def note_not_judged(
+        self, violations: list[Violation], skipped: Iterable[CheckInfo], unknown: frozenset[str]
+    ) -> None:
+        """Say once (WX005, unless disabled) which rules were not judged because a deck they
+        need holds a card the pool could not name; a note already in ``violations`` (from the
+        construction checks, when the play checks add theirs) takes the new rules in."""
+        info = BY_CODE["WX005"]
+        if not self._enabled(info):
+            return
+        codes = {item.code for item in skipped}
+        for index, given in enumerate(violations):
+            if given.code == info.code:
+                codes.update(given.found)
+                del violations[index]
+                break
+        ordered = sorted(codes)
+        separator = ", " if self.lang == "en" else "、"
+        rules = separator.join(f"{code} {self.messages.check_name(code, BY_CODE[code].summary)}" for code in ordered)
+        decks = self.messages.word("main_and_lrig") if len(unknown) > 1 else self.messages.word(next(iter(unknown)))
+        section = next(iter(unknown)) if len(unknown) == 1 else None
+        finding = Finding(section=section, found=ordered)
+        violations.append(self.violation(info, finding, {"rules": rules, "decks": decks}))
 
     def _mayus_room_findings(self, resolved: ResolvedDeck) -> list[Violation]:
         """The findings of the Mayu's Room entries in force that name a card of the deck:

@@ -30,22 +30,32 @@ def play_checks() -> list[CheckInfo]:
     return [info for info in REGISTRY.values() if info.kind == "play"]
 
 
-def play_violations(checker: Checker, deck: Deck) -> list[Violation]:
-    """Run every play check (not disabled with --disable) on one parsed deck."""
+def play_violations(checker: Checker, deck: Deck) -> tuple[list[Violation], list[CheckInfo], frozenset[str]]:
+    """Run every play check (not disabled with --disable) on one parsed deck: the findings,
+    the checks not judged because a deck they need holds an unknown card, and those decks."""
     resolved, _problems = checker.resolve(deck)
     params = play_params(checker)
+    unknown = resolved.unknown_decks()
     out = []
+    skipped = []
     for info in play_checks():
         if info.code in checker.disabled or info.slug in checker.disabled:
             continue
+        if unknown and not unknown.isdisjoint(info.needs):
+            skipped.append(info)
+            continue
         for finding in check_function(info)(resolved, params):
             out.append(checker.violation(info, finding, source="play"))
-    return out
+    return out, skipped, unknown
 
 
 def add_play_findings(checker: Checker, deck: Deck, result: DeckResult) -> None:
-    """Add the play findings to a checked deck's violations (kept in line order)."""
+    """Add the play findings to a checked deck's violations (kept in line order); the play
+    checks not judged join the deck's one note of rules not judged (WX005)."""
     if result.error is not None:
         return
-    result.violations.extend(play_violations(checker, deck))
+    found, skipped, unknown = play_violations(checker, deck)
+    result.violations.extend(found)
+    if skipped:
+        checker.note_not_judged(result.violations, skipped, unknown)
     result.violations.sort(key=lambda v: (v.line is None, v.line or 0, v.code))

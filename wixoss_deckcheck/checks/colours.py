@@ -17,6 +17,7 @@ from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
     "error",
     "Card colour not among the level-0 LRIGs' colours",
     params=params.COLOUR,
+    needs=("lrig",),  # the level-0 LRIGs give the colours
     wording={
         "allowed": lambda words: words.colours(words.finding.allowed or []),
         "available": lambda words: words.colours(words.finding.allowed or []),

@@ -43,7 +43,15 @@ def main_copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]
             yield Finding(tuple(entries), "main", entries[0].line, found, limit)
 
 
-@check("WX103", "life-burst-count", "error", "Life Burst count", params=params.AMOUNT, params_required=True)
+@check(
+    "WX103",
+    "life-burst-count",
+    "error",
+    "Life Burst count",
+    params=params.AMOUNT,
+    params_required=True,
+    needs=("main",),
+)
 def life_burst_count(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The number of main-deck cards with a Life Burst, as the format sets it (``exactly``, or a
     ``min`` or ``max``; the tables date each limit)."""
@@ -93,7 +101,7 @@ def lrig_copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]
                 yield Finding(tuple(entries), "lrig", entries[0].line, found, limit)
 
 
-@check("WX107", "level-zero-lrig", "error", "No level-0 LRIG", params=params.MIN)
+@check("WX107", "level-zero-lrig", "error", "No level-0 LRIG", params=params.MIN, needs=("lrig",))
 def level_zero_lrig(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The LRIG deck needs level-0 LRIGs to start the game with: at least ``min`` (one when
     the rule gives none)."""
@@ -169,7 +177,15 @@ def token_card(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
             yield Finding((entry,), entry.section, entry.line, entry.count, 0)
 
 
-@check("WX111", "starting-lrigs", "error", "Cannot start the game", params=params.START, params_required=True)
+@check(
+    "WX111",
+    "starting-lrigs",
+    "error",
+    "Cannot start the game",
+    params=params.START,
+    params_required=True,
+    needs=("lrig",),
+)
 def starting_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The game starts with one of the numbers of level-0 LRIGs the format permits
     (``counts``; with 3, one center and two assists). The LRIG deck must allow one of those

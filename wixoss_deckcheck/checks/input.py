@@ -3,7 +3,8 @@ sheet says of its cards.
 
 WX001-WX003 are produced while resolving the deck, not by a rule of the format, so
 they have no check function; they are registered so that their codes are stable
-and documented. WX004 runs for every deck read from an official decklist sheet (.xlsx).
+and documented; so is WX005, the checker's one note of the rules it did not judge
+because of them. WX004 runs for every deck read from an official decklist sheet (.xlsx).
 """
 
 from __future__ import annotations
@@ -43,6 +44,21 @@ register(
     doc="A line gives a card number and, beside it, a name that names a different card. The number "
     "would name the card, but which one the player meant cannot be told: neither is picked. "
     "Correct the number or the name.",
+)
+
+register(
+    "WX005",
+    "rules-not-judged",
+    "warning",
+    "Rules not judged: a card is unknown",
+    kind="input",
+    doc="A rule whose answer depends on every card of a deck (the Life Burst count, the level-0 "
+    "LRIGs the game starts with, the colours they allow, the play checks of the LRIG deck) is not "
+    "judged while that deck holds a card the pool cannot name (WX001, WX002, WX003): the unknown "
+    "card could change the answer either way, so a finding would be a guess. The rules skipped are "
+    "named once, in one warning; they are judged as soon as the card is named (write its number). "
+    "A rule whose finding stays true whatever the unknown card is (too many copies, a banned card, "
+    "a card of the wrong type) is still judged.",
 )
 
 

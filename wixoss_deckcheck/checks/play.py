@@ -76,7 +76,13 @@ def _lv(entry: ResolvedEntry) -> int:
 
 
 @check(
-    "WX201", "grow-path", "warning", "LRIG cannot be grown into", kind="play", wording={"types": none_for_dash("types")}
+    "WX201",
+    "grow-path",
+    "warning",
+    "LRIG cannot be grown into",
+    kind="play",
+    wording={"types": none_for_dash("types")},
+    needs=("lrig",),
 )
 def grow_path(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The center LRIG grows into an LRIG (to the levels the dated game rules allow) sharing an
@@ -115,7 +121,13 @@ COST_WORDING = {"missing": colours_of("missing"), "colours": colours_of("colours
 
 
 @check(
-    "WX202", "grow-cost-colour", "warning", "Grow cost colour not in the main deck", kind="play", wording=COST_WORDING
+    "WX202",
+    "grow-cost-colour",
+    "warning",
+    "Grow cost colour not in the main deck",
+    kind="play",
+    wording=COST_WORDING,
+    needs=("main",),
 )
 def grow_cost_colour(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A grow cost is paid from ener, and ener comes from the main deck: a grow cost the
@@ -132,6 +144,7 @@ def grow_cost_colour(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding
     "ARTS/PIECE/KEY cost colour not in the main deck",
     kind="play",
     wording=COST_WORDING,
+    needs=("main",),
 )
 def use_cost_colour(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """ARTS, PIECE and KEY costs are paid from ener: a cost the whole main deck cannot pay
@@ -160,7 +173,7 @@ def _cost_colours(deck: ResolvedDeck, entries: list[ResolvedEntry], field: str) 
             )
 
 
-@check("WX204", "signi-level-above-lrigs", "warning", "SIGNI above every LRIG's level", kind="play")
+@check("WX204", "signi-level-above-lrigs", "warning", "SIGNI above every LRIG's level", kind="play", needs=("lrig",))
 def signi_level_above_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A SIGNI's level may not exceed the center LRIG's level: a SIGNI above the highest
     LRIG of the deck can never be placed (it can still be charged or burst)."""
@@ -182,6 +195,7 @@ def signi_level_above_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[
     "Limited to an LRIG type no center LRIG has",
     kind="play",
     wording={"types": none_for_dash("types")},
+    needs=("lrig",),
 )
 def limiting_unmatched(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A card whose limiting condition (e.g. タマ限定) no center LRIG of the deck can meet is
@@ -258,7 +272,7 @@ def _line_limit(zero: ResolvedEntry, assists: list[ResolvedEntry], lrigs: list[R
     return max((e.card.limit or 0) for e in lrigs if id(e) in line)
 
 
-@check("WX206", "limit-never-fits", "warning", "SIGNI level never fits under the limit", kind="play")
+@check("WX206", "limit-never-fits", "warning", "SIGNI level never fits under the limit", kind="play", needs=("lrig",))
 def limit_never_fits(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The levels of your SIGNI may add up to at most the limit (center LRIG's limit, plus
     the assists' limits when 3 LRIGs start, plus a 【リミットアッパー】 where it applies). A

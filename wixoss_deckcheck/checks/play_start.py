@@ -22,6 +22,7 @@ from wixoss_deckcheck.pool.normalize import name_key, type_keys
     "Starting LRIGs with the same LRIG type",
     kind="play",
     wording={"types": none_for_dash("types")},
+    needs=("lrig",),
 )
 def starting_lrig_types_shared(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """Two LRIGs on the field with exactly the same LRIG type cannot stay together: the
@@ -50,7 +51,14 @@ def starting_lrig_types_shared(deck: ResolvedDeck, params: RuleParams) -> Iterat
             )
 
 
-@check("WX208", "team-piece-unformed", "warning", "Team PIECE whose team the LRIGs do not form", kind="play")
+@check(
+    "WX208",
+    "team-piece-unformed",
+    "warning",
+    "Team PIECE whose team the LRIGs do not form",
+    kind="play",
+    needs=("lrig",),
+)
 def team_piece_unformed(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A PIECE's use condition (【使用条件】, as the card pool records it) must be met by your 3
     LRIGs: 【チーム】<name>, all of that team (any one team when no name is given); or
@@ -105,7 +113,7 @@ def _distinct_types(entries: list[ResolvedEntry]) -> int:
     return 0
 
 
-@check("WX209", "two-level-zero-lrigs", "warning", "Exactly 2 level-0 LRIGs", kind="play")
+@check("WX209", "two-level-zero-lrigs", "warning", "Exactly 2 level-0 LRIGs", kind="play", needs=("lrig",))
 def two_level_zero_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A game starts with 1 or 3 LRIGs, never 2: a deck with exactly 2 level-0 LRIGs
     starts each game with one of them, which the player chooses game by game; the other
@@ -115,7 +123,14 @@ def two_level_zero_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Fin
         yield Finding(tuple(zeros), "lrig", zeros[0].line, 2, list(_counts(params)))
 
 
-@check("WX210", "piece-needs-three-lrigs", "warning", "PIECE in a deck that starts with 1 LRIG", kind="play")
+@check(
+    "WX210",
+    "piece-needs-three-lrigs",
+    "warning",
+    "PIECE in a deck that starts with 1 LRIG",
+    kind="play",
+    needs=("lrig",),
+)
 def piece_needs_three_lrigs(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """PIECEs can only be used with 3 LRIGs on the field (printed reminder text): in a
     deck that can only start with 1 LRIG a PIECE is legal but dead."""
@@ -134,7 +149,15 @@ def _start_reason(words: Words) -> Any:
     return words.word(f"start_{reason}", total=words.finding.found, counts=words.amount(words.finding.allowed))
 
 
-@check("WX211", "cannot-start", "error", "The deck cannot start a game", kind="play", wording={"reason": _start_reason})
+@check(
+    "WX211",
+    "cannot-start",
+    "error",
+    "The deck cannot start a game",
+    kind="play",
+    wording={"reason": _start_reason},
+    needs=("lrig",),
+)
 def cannot_start(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """The game starts with a level-0 LRIG as the center (and, with 3 LRIGs, two more
     level-0 LRIGs as assists). Reported only when the format's own construction checks

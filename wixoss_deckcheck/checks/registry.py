@@ -100,6 +100,12 @@ class CheckInfo(NamedTuple):
     #: :data:`Wording`); the others (``{card}``, ``{found}``, ``{allowed}``, ``{format}``, ...)
     #: are worded alike for every check.
     wording: Mapping[str, Wording] = _NO_WORDING
+    #: The decks (``main``, ``lrig``) the check must know every card of to judge: its answer
+    #: may change with a card the pool could not name there (a missing level-0 LRIG, a Life
+    #: Burst card). The checker does not run it while such a deck holds an unknown card and
+    #: says so once (WX005); a check whose findings stay true whatever the unknown card is
+    #: (too many copies, a banned card) needs none.
+    needs: tuple[str, ...] = ()
 
 
 class Params(dict[str, Any]):
@@ -156,6 +162,7 @@ def register(
     params_required: bool = False,
     table_rule: bool = False,
     wording: Mapping[str, Wording] | None = None,
+    needs: tuple[str, ...] = (),
 ) -> CheckInfo:
     """Add a check to the registry; a code or name used twice, or a retired code, is refused."""
     if code in RETIRED_CODES:
@@ -164,6 +171,8 @@ def register(
         raise ValueError(f"duplicate check {code} {slug}")
     if severity not in ("error", "warning"):
         raise ValueError(f"check {code}: severity must be error or warning, not {severity!r}")
+    if not set(needs) <= {"main", "lrig"}:
+        raise ValueError(f"check {code}: needs names decks (main, lrig), not {needs!r}")
     info = CheckInfo(
         code,
         slug,
@@ -176,6 +185,7 @@ def register(
         params_required,
         table_rule,
         MappingProxyType(dict(wording)) if wording else _NO_WORDING,
+        tuple(needs),
     )
     REGISTRY[slug] = info
     BY_CODE[code] = info
@@ -193,13 +203,15 @@ def check(
     params_required: bool = False,
     table_rule: bool | None = None,
     wording: Mapping[str, Wording] | None = None,
+    needs: tuple[str, ...] = (),
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Decorator: register a check function under a stable code and name.
 
     A construction check is a table rule unless ``table_rule=False`` (Mayu's Room
     checks take their entries from the table's ``mayus_room:`` list instead). ``wording``
     words the placeholders of the check's message that are its own, e.g.
-    ``{"type_word": lambda words: words.card_type(words.args["type"])}``.
+    ``{"type_word": lambda words: words.card_type(words.args["type"])}``. ``needs`` names the
+    decks whose every card the check must know (:attr:`CheckInfo.needs`).
     """
 
     def wrap(function: CheckFunction) -> CheckFunction:
@@ -216,6 +228,7 @@ def check(
             params_required,
             is_rule,
             wording,
+            needs,
         )
         return function
 

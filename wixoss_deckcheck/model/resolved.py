@@ -13,6 +13,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.tables.icons import IconIndex
 
 
+_DECKS = ("main", "lrig")
+_NONE: frozenset[str] = frozenset()
+
+
 class ResolvedEntry:
     """A decklist line with its card. ``section`` is where the card ended up.
 
@@ -177,6 +181,15 @@ class ResolvedDeck:
         self.unresolved.append(entry)
         if entry.section in self.totals:
             self.totals[entry.section] += entry.count
+
+    def unknown_decks(self) -> frozenset[str]:
+        """The decks (``main``, ``lrig``) holding a line the pool could not resolve; a line
+        listed under no heading may belong to either, so it makes both unknown."""
+        if not self.unresolved:
+            return _NONE
+        return frozenset(
+            deck for entry in self.unresolved for deck in ((entry.section,) if entry.section in _DECKS else _DECKS)
+        )
 
     def section(self, name: str) -> list[ResolvedEntry]:
         return self.main if name == "main" else self.lrig

@@ -261,8 +261,9 @@ def test_an_unknown_card_makes_no_false_findings_in_any_output(tmp_path, full_po
     report = run(*base, "-O", "json")
     assert report.exit_code == 2
     violations = json.loads(report.stdout)["decks"][0]["violations"]
-    assert [(v["code"], v["severity"]) for v in violations] == [("WX001", "error"), ("WX005", "warning")]
-    assert violations[1]["found"] == ["WX107", "WX111", "WX130"]
+    assert sorted((v["code"], v["severity"]) for v in violations) == [("WX001", "error"), ("WX005", "warning")]
+    note = next(v for v in violations if v["code"] == "WX005")
+    assert note["found"] == ["WX107", "WX111", "WX130"] and note["section"] == "lrig"
     sarif = run(*base, "-O", "sarif")
     assert sarif.exit_code == 2
     results = json.loads(sarif.stdout)["runs"][0]["results"]

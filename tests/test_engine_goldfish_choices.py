@@ -118,3 +118,40 @@ def test_the_lv3_curve_and_no_empty_zone_before_a_discard(full_pool, deck):
         misses, bad, turns = _misses_and_empty_field_discards(loaded, first, 3000)
         assert misses <= 5, misses
         assert bad / turns < 0.002, bad / turns
+
+
+WD01 = DECKS / "text" / "wx-wd01-white-hope.txt"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Lv4 by turn 4 cannot be reached by arithmetic: its grows take 6 ener, and at most 4 cards"),
+        ("ja", "4ターン目までのレベル4は計算上届きません：そこまでのグロウにエナが6枚要りますが"),
+        ("zh", "第4回合前达到等级4在计算上不可能：到那里的成长需要6张能量"),
+    ],
+)
+def test_a_level_the_arithmetic_rules_out_says_why(full_pool_path, capsys, lang, words):
+    """WD01: Lv4 on turn 4 takes 0 + 1 + 2 + 3 = 6 ener; 4 charges come (none crushed)."""
+    from conftest import run_main
+
+    args = ["simulate", str(WD01), "--goldfish", "--games", "20", "--seed", "1", "--cardpool", str(full_pool_path)]
+    code, out, err = run_main(capsys, *args, "--lang", lang)
+    assert code == 0, err
+    assert words in out and out.count(words) == 2  # both seats
+
+
+def test_the_json_says_why_and_crushes_make_it_reachable(full_pool_path, capsys):
+    import json
+
+    from conftest import run_main
+
+    args = ["simulate", str(WD01), "--goldfish", "--games", "20", "--seed", "1", "--cardpool", str(full_pool_path)]
+    code, out, _err = run_main(capsys, *args, "-O", "json")
+    rows = json.loads(out)["goldfish"]["seats"]["first"]["on_curve"]
+    assert code == 0 and [("unreachable" in row) for row in rows] == [False, False, False, True]
+    assert rows[3]["unreachable"] == {"ener_needed": 6, "ener_at_most": 4, "charges": 4, "crushed_life_cloth": 0}
+    code, out, _err = run_main(capsys, *args, "--opponent-crushes", "1", "-O", "json")
+    for seat in json.loads(out)["goldfish"]["seats"].values():
+        lv4 = seat["on_curve"][3]
+        assert "unreachable" not in lv4 and lv4["probability"] > 0.9  # 4 charges + 3 crushed

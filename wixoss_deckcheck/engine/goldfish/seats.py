@@ -5,7 +5,9 @@ P(a guard in the hand when the opponent's turn t begins); P(each ARTS of the LRI
 can be paid on the opponent's turn t); P(a refresh by your turn t); the means of the
 hand, the ener, the SIGNI on the field and the attacks (SIGNI and the center) by turn, each with its standard
 error; and, when an opponent crushes Life Cloth, the Life Bursts shown. Every probability
-carries a Wilson 95% interval (honest at 0 and 1) and its standard error.
+carries a Wilson 95% interval (honest at 0 and 1) and its standard error. A level the
+arithmetic alone rules out (its grows take more ener than the charges and the crushed Life
+Cloth bring by then) says so (``unreachable``).
 """
 
 from __future__ import annotations
@@ -159,7 +161,12 @@ def seat_report(tally: SeatTally, loaded: LoadedDeck, plan: Plan, seat: Seat) ->
         "games": n,
         "opponent_crushes_per_turn": seat.crushes,
         "on_curve": [
-            {"level": level, "by_turn": level, **proportion(tally.level_at_least[level][level], n)}
+            {
+                "level": level,
+                "by_turn": level,
+                **proportion(tally.level_at_least[level][level], n),
+                **_unreachable(loaded, plan, seat, level),
+            }
             for level in range(1, min(top, tally.turns) + 1)
         ],
         "guard_in_hand_on_opponents_turn": [{"opponent_turn": t, **proportion(tally.guard[t], n)} for t in turns],
@@ -184,6 +191,33 @@ def seat_report(tally: SeatTally, loaded: LoadedDeck, plan: Plan, seat: Seat) ->
             for t in turns
         ],
         "life_bursts_shown": tally.bursts.summary(),
+    }
+
+
+def ener_by_turn(loaded: LoadedDeck, seat: Seat, turn: int) -> tuple[int, int]:
+    """The most cards that can reach the ener by the grow phase of your turn ``turn``: the
+    charges of turns 1 to ``turn``, and the Life Cloth the opponent crushes in the turns
+    before it (none before the second player's turn 1; at most the Life Cloth dealt)."""
+    rules = loaded.rules
+    crushed = min(seat.crushes * (turn - 1), rules.life_cloth)
+    return rules.charges_per_turn * turn, crushed
+
+
+def _unreachable(loaded: LoadedDeck, plan: Plan, seat: Seat, level: int) -> dict[str, Any]:
+    """``{"unreachable": {...}}`` when the center cannot be at ``level`` by your turn ``level``
+    by arithmetic alone: the grows up to it take more ener cards than can come by then."""
+    book = loaded.book
+    needed = sum(book.grow_costs[lrig_id].cards for lrig_id in plan.center_path if book.lrig_level(lrig_id) <= level)
+    charges, crushed = ener_by_turn(loaded, seat, level)
+    if needed <= charges + crushed:
+        return {}
+    return {
+        "unreachable": {
+            "ener_needed": needed,
+            "ener_at_most": charges + crushed,
+            "charges": charges,
+            "crushed_life_cloth": crushed,
+        }
     }
 
 

@@ -68,8 +68,14 @@ def _seat_lines(name: str, seat: dict[str, Any], names: Any) -> list[str]:
     out = [
         heading + ":",
         f"  {m.simulate('on_curve')}: " + "; ".join(f"Lv{row['level']} {_cell(row)}" for row in seat["on_curve"]),
-        f"  {m.simulate('guard_in_hand')}: " + _by_turn(seat["guard_in_hand_on_opponents_turn"], "opponent_turn"),
     ]
+    for row in seat["on_curve"]:
+        why = row.get("unreachable")
+        if why:
+            out.append("    " + m.simulate("unreachable_level", level=row["level"], turn=row["by_turn"], **why))
+    out.append(
+        f"  {m.simulate('guard_in_hand')}: " + _by_turn(seat["guard_in_hand_on_opponents_turn"], "opponent_turn")
+    )
     for arts in seat["arts_payable_on_opponents_turn"]:
         can_pay = m.simulate("can_pay", name=names.card_with_number(arts["number"], arts["name"]))
         out.append(f"  {can_pay}: " + _by_turn(arts["by_turn"], "opponent_turn"))

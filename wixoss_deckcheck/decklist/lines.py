@@ -28,15 +28,17 @@ from functools import lru_cache
 
 from wixoss_deckcheck.decklist.folding import FoldedLine, fold_line
 from wixoss_deckcheck.decklist.headings import header_of, heading_of
+from wixoss_deckcheck.errors import printable
+from wixoss_deckcheck.pool.normalize import count_like, is_card_number, odd_digits
 
 MAX_COPIES = 99
 
 # -- card lines ------------------------------------------------------------------------
 
 _BULLET = re.compile(r"^(?:[-*+>](?=\s|$)|[•・·◦‣▪▫●○◆◇■□►▶▸→])\s*")
-_LIST_NUMBER = re.compile(r"^([1-9]\d{0,2})[.)](?=\s)\s*")
+_LIST_NUMBER = re.compile(r"^([1-9][0-9]{0,2})[.)](?=\s)\s*")
 _UNIT = r"(?:枚|张|張)"
-_NUM = r"(0+|[1-9]\d*)"
+_NUM = r"(0+|[1-9][0-9]*)"  # ASCII digits (after NFKC): ``٢`` or ``¹`` is no count
 # Counts as written (on the NFKC text): the ASCII x and * stand apart from the name.
 _LEADING = (
     re.compile(_NUM + r"\s*(?:[xX*](?=\s)|[×✕✖]|" + _UNIT + r")\s*(?=\S)"),  # 4x NAME, 4×NAME, 4枚 NAME
@@ -52,7 +54,7 @@ _MIDDLE = re.compile(
     r"(?<=\s)(?:[xX×✕✖*]\s*" + _NUM + r"\s*" + _UNIT + r"?|" + _NUM + r"\s*(?:[xX×✕✖*]|" + _UNIT + r"))(?=\s)"
 )
 _COUNT_CELL = re.compile(r"(?:[xX×✕✖*]\s*)?" + _NUM + r"\s*(?:[xX×✕✖*]|" + _UNIT + r")?")
-_COUNT_ONLY = re.compile(r"(?:[xX×✕✖*]\s*)?\d+(?:\s*[×✕✖]|[xX*]|\s*" + _UNIT + r")?")
+_COUNT_ONLY = re.compile(r"(?:[xX×✕✖*]\s*)?[0-9]+(?:\s*[×✕✖]|[xX*]|\s*" + _UNIT + r")?")
 #: The heading row of a pasted table (one word per cell).
 _TABLE_HEADINGS = frozenset(
     (
@@ -63,7 +65,7 @@ _TABLE_HEADINGS = frozenset(
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f]")  # control characters other than tab
 
 
-_BARE_NUMBER = re.compile(r"[1-9]\d*\s+\S")
+_BARE_NUMBER = re.compile(r"[1-9][0-9]*\s+\S")
 
 
 def drop_row_numbers(entries: list, starts: list[int], lines: list[str]) -> None:
@@ -138,6 +140,9 @@ def _row_entry(folded: FoldedLine, cells: list[tuple[int, int]], count_cell: tup
     query = " ".join(rest)
     if count_cell is None:
         return _card_line(fold_line(query))
+    odd = odd_digits(_raw_span(folded, *count_cell))
+    if odd:
+        return "error", not_a_count(odd), None, None
     count = int("".join(char for char in text[count_cell[0] : count_cell[1]] if char.isdigit()))
     return _entry(count, query, None, folded.raw)
 
@@ -172,7 +177,11 @@ def _card_line(folded: FoldedLine) -> tuple:
         query = folded.original(name_start, name_end)
     if not query:
         return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
-    return _entry(found[0][0] if found else 1, query, list_number, folded.raw)
+    for _count, count_start, count_end in found:
+        odd = odd_digits(_raw_span(folded, count_start, count_end))
+        if odd:
+            return "error", not_a_count(odd), None, None
+    return _entry(found[0][0] if found else None, query, list_number, folded.raw)
 
 
 def _after_marks(text: str, end: int) -> tuple[int, int | None]:
@@ -212,7 +221,66 @@ def _counts(text: str, start: int, end: int) -> tuple[list[tuple[int, int, int]]
     return found, name_start, name_end, middle
 
 
-def _entry(count: int, query: str, list_number: int | None, raw: str) -> tuple:
+def _raw_span(folded: FoldedLine, start: int, end: int) -> str:
+    """The raw text of ``folded.text[start:end]``; the whole raw line when NFKC blurs the ends."""
+    if folded.starts is None:
+        return folded.text[start:end]
+    begin, finish = folded.starts.get(start), folded.starts.get(end)
+    return folded.raw if begin is None or finish is None else folded.raw[begin:finish]
+
+
+#: How long a piece of a line an error message quotes at most (a line that cannot be a card
+#: line may be anything: a password file's line, a secret).
+QUOTED = 40
+
+
+def not_a_count(token: str) -> str:
+    """The error of a token in a count's place that is no copy count (``1e18``, ``4.5``, ``¹``)."""
+    return f"{printable(token.strip(), QUOTED)!r} is not a copy count: write the count as 4 or x4 (1-{MAX_COPIES})"
+
+
+_BARE = re.compile(r"[1-9][0-9]*")
+_COUNT_TOKEN = re.compile(r"(?:[xX×✕✖*]?([1-9][0-9]*)(?:枚|张|張)?|([1-9][0-9]*)[xX×✕✖*])")
+
+
+def beside_number(query: str, counted: int | None) -> tuple[int | None, str, str | None]:
+    """What stands in a count's place beside a card number (``counted``: the count the line
+    already has): (the count it gives or None, the query without it, an error or None).
+
+    ``WXDi-D01-005 2`` (the number and one count token) is two copies, ``x2``, ``×2`` and
+    ``2枚`` likewise; any other count-like word first or last on a line with a card number
+    (``1e18``, ``4.5``, ``×-1枚``, ``0``, ``¹``) is an error, never dropped. Beside a name too
+    (``WD01-009 甲冑　ローメイル 2``) a bare number may be part of the name (``呪われし数字　６６６``):
+    the card pool decides (:func:`~wixoss_deckcheck.pool.namematch.resolve_number_and_name`)."""
+    tokens = query.split()
+    if len(tokens) < 2:
+        return None, query, None
+    folded = fold_line(query).text.split()
+    if len(folded) != len(tokens):
+        tokens = folded
+    numbers = [index for index, token in enumerate(folded) if is_card_number(token) and not count_like(token)]
+    if not numbers:
+        return None, query, None
+    for index in (0, -1):
+        if index % len(tokens) == numbers[0] or not count_like(tokens[index]):
+            continue
+        token, shape = tokens[index], folded[index]
+        plain = None if odd_digits(token) else _COUNT_TOKEN.fullmatch(shape)
+        if len(tokens) == 2 and plain:
+            if counted:
+                return None, query, f"two copy counts on one line ({counted} and {token}): which is it?"
+            return int(plain.group(1) or plain.group(2)), tokens[index + 1], None
+        if len(tokens) == 2 or not _BARE.fullmatch(shape) or odd_digits(token):
+            return None, query, not_a_count(token)
+    return None, query, None
+
+
+def _entry(count: int | None, query: str, list_number: int | None, raw: str) -> tuple:
+    beside, query, problem = beside_number(query, count)
+    if problem:
+        return "error", problem, None, None
+    if count is None:
+        count = beside or 1
     if not 1 <= count <= MAX_COPIES:
         return "error", f"copy count {count} is out of range (1-{MAX_COPIES})", None, None
     if _CONTROL.search(query):

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
-from wixoss_deckcheck.pool.normalize import fold_width, looks_like_number
+from wixoss_deckcheck.pool.normalize import count_like, fold_width, is_card_number, looks_like_number, odd_digits
 from wixoss_deckcheck.tables.loading import builtin_format_ids
 
 MAX_COPIES = 99
@@ -151,6 +151,8 @@ def read_quick_line(line: str) -> tuple:
     heading = section_of_heading(line)
     if heading:
         return "heading", heading, None
+    if not line.isascii() and odd_digits(line):  # "¹ WXDi-D01-005": NFKC reads ¹ as 1
+        return _GENERAL
     parsed = parse_entry_line(line)
     folded = fold_width(line).strip()
     if parsed is None:
@@ -168,13 +170,27 @@ def _quick_entry(count: int, query: str, folded: str) -> tuple:
     folded_query = fold_width(query)
     if not 1 <= count <= MAX_COPIES or _CONTROL.search(query) or _general_marks(folded_query):
         return _GENERAL
-    if _general_start(folded_query):
+    if _general_start(folded_query) or _count_beside_number(folded_query):
         return _GENERAL
     if any(char.isdigit() for char in folded_query) and looks_like_number(folded_query):
         return "entry", count, query  # a card number: never a heading or a header
     if _heading_or_header(folded):
         return _GENERAL
     return "entry", count, query
+
+
+def _count_beside_number(folded_query: str) -> bool:
+    """A digit first or last on a line with a card number (``WXDi-D01-005 2``, ``1e18
+    WXDi-D01-005``): the general reader decides whether it is a count
+    (:func:`~wixoss_deckcheck.decklist.lines.beside_number`)."""
+    tokens = folded_query.split()
+    if len(tokens) < 2:
+        return False
+    numbers = [index for index, token in enumerate(tokens) if is_card_number(token) and not count_like(token)]
+    if not numbers:
+        return False
+    number = numbers[0]
+    return any(any(char.isdigit() for char in tokens[end]) for end in (0, len(tokens) - 1) if end != number)
 
 
 def _heading_or_header(folded: str) -> bool:

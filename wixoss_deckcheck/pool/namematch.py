@@ -26,7 +26,13 @@ from typing import Any, NamedTuple, Protocol
 
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.aliases import AliasTable, load_aliases
-from wixoss_deckcheck.pool.normalize import fold_width, looks_like_number, search_key, split_edition_suffix
+from wixoss_deckcheck.pool.normalize import (
+    count_like,
+    fold_width,
+    looks_like_number,
+    search_key,
+    split_edition_suffix,
+)
 from wixoss_deckcheck.pool.resolution import Resolution
 from wixoss_deckcheck.pool.suggest import suggest_cards
 
@@ -271,10 +277,19 @@ def resolve_number_and_name(pool: MatchSource, query: str, text: str) -> Resolut
     card, number, name = both
     named = pool.resolve(name, suggest=False)
     cards = [named.card] if named.card is not None else named.candidates
+    if not cards and _count_at_an_end(name):  # "WD01-009 甲冑　ローメイル 2": never one copy
+        return Resolution(query, hint="count_beside_number")
     printed = pool.printed_number(card, number)
     if cards and all(other.key != card.key for other in cards):
         return Resolution(query, conflict=(card, printed, name, cards))
     return Resolution(query, card, number=printed)
+
+
+def _count_at_an_end(name: str) -> bool:
+    """Whether the first or the last word of ``name`` is written as a copy count is (``2``,
+    ``4.5``, ``¹``): beside a card number and a name that names no card, a count misread."""
+    words = name.split()
+    return bool(words) and (count_like(words[0]) or count_like(words[-1]))
 
 
 def resolve_loosely(pool: MatchSource, query: str, text: str, suggest: bool = True) -> Resolution:

@@ -102,6 +102,41 @@ def looks_like_number(text: str) -> bool:
     return bool(_NUMBER_SHAPE.match("".join(fold_width(text).split())))
 
 
+def is_card_number(token: str) -> bool:
+    """True when ``token`` has the shape of a card number and a digit (``WXDi-D01-005``)."""
+    return any(char.isdigit() for char in token) and looks_like_number(token)
+
+
+#: A token written only with what counts are written with -- digits, signs, decimal points,
+#: exponents, fractions, ``x``/``×`` and 枚 -- on its NFKC form: ``2``, ``x2``, ``-1``, ``4.5``,
+#: ``1e18``, ``×-1枚``, ``(2)``, ``1/2``. (Whether it is a count one may write: the readers.)
+_COUNTISH = re.compile(
+    r"[(\[【〔]?[xX×✕✖*]?[-+−‐‑–—.,]*[0-9][0-9.,/eE+\-−‐‑–—]*(?:枚|张|張|[xX×✕✖*]|cards?|copies)?[)\]】〕]?"
+)
+
+
+def odd_digits(text: str) -> str:
+    """The characters of ``text`` that read as digits but that no count is written with:
+    superscripts and subscripts (``¹``, ``₂``), circled numbers (``①``), fractions (``½``) and the
+    digits of other scripts (``٢``). (ASCII and full-width digits are the digits of a count.)"""
+    if text.isascii():
+        return ""
+    return "".join(char for char in text if _odd_digit(char))
+
+
+def _odd_digit(char: str) -> bool:
+    if char.isascii() or "\uff10" <= char <= "\uff19" or not char.isnumeric():
+        return False
+    folded = unicodedata.normalize("NFKC", char)
+    return char.isdigit() or any("0" <= part <= "9" for part in folded)
+
+
+def count_like(token: str) -> bool:
+    """True when ``token`` is written as a copy count is, good or bad (see :data:`_COUNTISH`),
+    or holds a digit no count is written with (:func:`odd_digits`)."""
+    return bool(odd_digits(token)) or _COUNTISH.fullmatch(fold_width(token)) is not None
+
+
 def series_of(number: str) -> str:
     """The series (set code) of a card number: ``WXDi-P01-040`` → ``WXDi-P01``.
 

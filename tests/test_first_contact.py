@@ -120,3 +120,44 @@ def test_rules_explains_every_check_in_every_language():
         docs = [line for index, line in enumerate(shown) if line.startswith("    ") and english[index] in english_docs]
         assert len(docs) == len(english_docs) and all(_CJK.search(line) for line in docs), lang
         assert not set(docs) & set(english_docs), lang
+
+
+# -- item 2: files beside the decks that are no decks --------------------------------------
+
+
+def test_audit_of_the_examples_skips_what_is_no_deck(merged_pool_path):
+    result = _run("audit", "--no-config", "--no-progress", "-v", "--cardpool", str(merged_pool_path), str(EXAMPLES))
+    assert result.exit_code == 1, result.output  # diva-illegal.txt is illegal; nothing unreadable
+    for path, what in (
+        ("formats/cn-key.yaml", "a format table"),
+        ("formats/house-diva.yaml", "a format table"),
+        ("aliases/my-editor.yaml", "an alias table"),
+        ("mulligan/low-curve.yaml", "a mulligan policy"),
+    ):
+        assert f"skipped {EXAMPLES / path}: {what}" in result.stderr, result.stderr
+        assert path not in result.stdout
+    assert "0 unreadable" in result.stdout and "1 illegal" in result.stdout
+    assert f"{EXAMPLES / 'diva-ancient-surprise-ja.yaml'}: legal" in result.stdout
+    quiet = _run("audit", "--no-config", "--no-progress", "--cardpool", str(merged_pool_path), str(EXAMPLES))
+    assert "skipped" not in quiet.stderr  # the note is for -v
+
+
+def test_a_broken_deck_is_not_taken_for_another_file(tmp_path):
+    from wixoss_deckcheck.decklist.other_files import other_kind
+
+    assert other_kind("format: diva\nmian:\n  - 4 WXDi-D01-012\n", False) is None  # a deck with a typo
+    assert other_kind("main: 3\n", False) is None
+    assert other_kind("site_name: my decks\nnav: []\n", False) == "other_data"
+    assert other_kind('{"aliases": [], "description": "x"}', True) == "alias_table"
+    assert other_kind("- a list\n", False) is None
+    assert other_kind("cardpool: pool.json\nlang: ja\n", False) == "settings_file"
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "typo.yaml").write_text("format: diva\nmian:\n  - 4 WXDi-D01-012\n", encoding="utf-8")
+    (folder / "mkdocs.yml").write_text("site_name: my decks\nnav: []\n", encoding="utf-8")
+    result = _run("audit", "--no-config", "--no-progress", "-v", str(folder))
+    assert result.exit_code == 2 and f"{folder / 'typo.yaml'}:2: unreadable" in result.stdout, result.output
+    assert f"skipped {folder / 'mkdocs.yml'}: YAML or JSON that is not a decklist" in result.stderr
+    assert "audited 1 deck:" in result.stdout
+    shown = _run("audit", "--no-config", "--no-progress", "-v", "--lang", "ja", str(folder))
+    assert f"{folder / 'mkdocs.yml'} を飛ばしました" in shown.stderr

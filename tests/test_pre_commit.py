@@ -64,6 +64,8 @@ def test_pre_commit_try_repo_checks_only_the_decks(tmp_path):
     (repo / ".github" / "workflows").mkdir(parents=True)
     shutil.copy(EXAMPLES / "diva-ancient-surprise.txt", repo / "decks" / "ancient.txt")
     shutil.copy(EXAMPLES / "diva-illegal.txt", repo / "broken.deck")
+    shutil.copy(EXAMPLES / "formats" / "house-diva.yaml", repo / "decks" / "house-diva.yaml")  # no decks:
+    shutil.copy(EXAMPLES / "aliases" / "my-editor.yaml", repo / "decks" / "aliases.yaml")  # skipped by content
     (repo / "requirements.txt").write_text("requests==2.0\nclick>=8\n", encoding="utf-8")
     (repo / "package.json").write_text('{"name": "decks", "version": "1.0.0"}\n', encoding="utf-8")
     (repo / ".github" / "workflows" / "ci.yml").write_text("name: ci\non: push\njobs: {}\n", encoding="utf-8")
@@ -90,7 +92,9 @@ def test_pre_commit_try_repo_checks_only_the_decks(tmp_path):
     assert "broken.deck:12: WX102" in out and "decks/ancient.txt: legal" in out
     assert not re.search(r"(requirements\.txt|package\.json|ci\.yml|notes\.txt|pre-commit-config\.yaml):", out), out
     assert "Unknown card" not in out and "unknown card" not in out
+    assert "house-diva.yaml" not in out and "aliases.yaml" not in out, out
 
-    clean = try_repo("--files", "decks/ancient.txt", "requirements.txt", "package.json", "notes.txt")
+    clean = try_repo("--files", "decks/ancient.txt", "decks/house-diva.yaml", "requirements.txt", "package.json",
+                     "notes.txt")
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert "Passed" in clean.stdout

@@ -29,10 +29,12 @@ _TEMPLATE = """\
 #   {every}   under a folder named decks/ or deck/
 # so .pre-commit-config.yaml, package.json, requirements.txt or a workflow file are never
 # read as decks. Widen or narrow it in your .pre-commit-config.yaml with `files:`.
+# It runs `audit`, which skips the files beside the decks that are no decklists by their
+# content (a format table, an alias table, a mulligan policy: decks/house-diva.yaml).
 - id: wixoss-deckcheck
   name: wixoss-deckcheck
   description: Check WIXOSS decklists (All-Star, Key Selection, Diva Selection) for legality.
-  entry: wixoss-deckcheck check
+  entry: wixoss-deckcheck audit --no-progress
   language: python
   files: '{files}'
   types: [file]

@@ -234,7 +234,9 @@ def run_audit(
     problems = {**session.list_problems, **problems}
     if isinstance(paths, AuditPaths):
         results.extend(DeckResult(path, error=InputError(message, path)) for path, message in paths.problems)
-    return session.report(results, table, day, problems)
+    report = session.report([result for result in results if not result.skipped], table, day, problems)
+    report.skipped = [(result.path, result.skipped) for result in results if result.skipped]
+    return report
 
 
 Progress = Callable[[int], None] | None

@@ -44,6 +44,8 @@ def compare(session: CheckSession, settings: RunSettings, since: str, path: str)
     """One deck checked on ``since`` and on ``settings.as_of``, and why its verdict changed."""
     as_of = settings.as_of or today()
     after = session.check_path(path, settings.format_id, settings.format_file, as_of, settings.encoding)
+    if after.skipped:  # a format table, an alias table...: not a deck
+        return None, None
     if after.error is not None:
         return None, after
     problem = after if after.has_input_problem else None

@@ -14,6 +14,7 @@ from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.checking.placing import place_deck_level
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import load_deck
+from wixoss_deckcheck.decklist.other_files import other_file_kind
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.messages import default_language, normalize_language
 from wixoss_deckcheck.model.deck import Deck
@@ -92,7 +93,7 @@ class CheckSession:
         try:
             deck = load_deck(path, encoding)
         except InputError as exc:
-            return DeckResult(exc.path or path, error=_with_a_line(exc, path))
+            return DeckResult(exc.path or path, error=_with_a_line(exc, path), skipped=other_file_kind(path))
         try:
             checker = self._checker_for(deck, format_id, format_file, as_of)
         except UsageError:

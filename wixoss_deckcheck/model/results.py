@@ -21,6 +21,9 @@ class DeckResult:
     counts: dict[str, int] = field(default_factory=dict)
     violations: list[Violation] = field(default_factory=list)
     error: InputError | None = None
+    #: A file that is not a decklist but another kind of file (``format_table``...: see
+    #: decklist/other_files.py), which ``audit`` skips; its ``error`` says why it was no deck.
+    skipped: str | None = None
     #: :meth:`to_dict` as compact JSON, once :meth:`to_json` has made it.
     json_text: str | None = field(default=None, repr=False, compare=False)
 
@@ -33,7 +36,8 @@ class DeckResult:
         # Compact when crossing to the parent process of a parallel audit (see Violation).
         return (
             DeckResult,
-            (self.path, self.format, self.as_of, self.counts, self.violations, self.error, self.json_text),
+            (self.path, self.format, self.as_of, self.counts, self.violations, self.error, self.skipped,
+             self.json_text),
         )
 
     def to_json(self) -> str:
@@ -93,6 +97,8 @@ class RunReport:
     settings_path: str | None = None
     #: The command that made the run (``check`` or ``audit``): the closing count speaks of it.
     command: str = "audit"
+    #: The files ``audit`` skipped as not decklists: (path, kind), for ``-v``.
+    skipped: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:

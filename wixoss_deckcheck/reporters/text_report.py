@@ -24,6 +24,7 @@ def verbose_lines(report: RunReport, messages: Messages) -> list[str]:
     return [
         messages.report("settings", path=settings),
         messages.report("pool", path=report.pool_path, cards=report.pool_cards, origin=report.pool_origin),
+        *(messages.report("skipped", path=path, what=messages.word(f"file_{kind}")) for path, kind in report.skipped),
     ]
 
 

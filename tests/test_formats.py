@@ -211,6 +211,51 @@ def test_every_mayus_room_entry_has_a_first_day_and_a_source():
             assert entry.effective_bound in ("exact", "not-before")
             if entry.effective_bound == "not-before":
                 assert entry.note, (format_id, entry.index)  # the bound is explained
+                # issue 20 item 3: the first certain day, after the bound, both sourced
+                assert entry.certain_from and entry.certain_from > entry.effective, (format_id, entry.index)
+                assert entry.certain_source and entry.bound_source, (format_id, entry.index)
+
+
+@pytest.mark.parametrize(
+    "extra, problem",
+    [
+        ("    effective_bound: not-before\n", "certain_from"),
+        ("    certain_from: '2021-06-01'\n    certain_source: a blog\n", "effective_bound"),
+        ("    effective_bound: not-before\n    bound_source: x\n    certain_from: '2021-06-01'\n", "certain_source"),
+    ],
+)
+def test_an_uncertain_first_day_needs_its_certain_day_and_sources(tmp_path, extra, problem):
+    """formats/schema.json: a lower bound (effective_bound: not-before) comes with certain_from,
+    certain_source and bound_source; certain_from belongs to a lower-bound entry only."""
+    from wixoss_deckcheck.errors import InputError
+
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "id: house\nextends: diva\nmayus_room:\n  - kind: banned\n    cards: [{numbers: [WXDi-D01-013]}]\n"
+        "    effective: '2021-01-01'\n" + extra,
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as caught:
+        load_table(path)
+    assert problem in str(caught.value)
+
+
+def test_a_house_entry_with_a_window_is_a_warning_then_an_error(tmp_path, full_pool):
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "id: house\nextends: diva\nmayus_room:\n  - kind: banned\n    cards: [{numbers: [WXDi-D01-013]}]\n"
+        "    effective: '2026-01-01'\n    effective_bound: not-before\n    bound_source: our January notes\n"
+        "    certain_from: '2026-03-01'\n    certain_source: our March minutes\n",
+        encoding="utf-8",
+    )
+    table = load_table(path)
+    deck = parse_deck_text(D01, "d.txt")
+    inside = Checker(full_pool, table, "2026-02-28").check(deck)
+    assert inside.legal and [(v.code, v.severity) for v in inside.violations] == [("WX140", "warning")]
+    assert "our January notes" in inside.violations[0].message and "our March minutes" in inside.violations[0].message
+    after = Checker(full_pool, table, "2026-03-01").check(deck)
+    assert not after.legal and [(v.code, v.severity) for v in after.violations] == [("WX140", "error")]
+    assert Checker(full_pool, table, "2025-12-31").check(deck).legal
 
 
 def test_the_release_calendar_dates_every_series_of_the_card_data():

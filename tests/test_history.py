@@ -149,9 +149,15 @@ def test_a_mayus_room_entry_begins_a_period_with_its_card_and_source(session, ma
     japanese = RunSettings(cardpool=str(merged_pool_path), lang="ja")
     [history] = deck_history(str(repair), ["all-star"], settings=japanese)
     starts = {p.start: p for p in history.periods}
-    assert "WX141" in starts["2014-08-28"].verdict.codes  # at most 2, from the lower bound
+    # at most 2 from the lower bound 2014-08-28, but certain only from 2016-08-03 (issue 20 item 3:
+    # formats/all-star.yaml certain_source, webxoss's first list): a warning period, then the error
+    assert "WX141" in starts["2014-08-28"].verdict.doubts and "WX141" not in starts["2014-08-28"].verdict.codes
     assert "正確な開始日は不明" in starts["2014-08-28"].because[0].text
-    assert starts["2017-04-26"].verdict.codes[:1] == ("WX140",)  # then banned
+    assert "WX141" in starts["2016-08-03"].verdict.codes and "2016-08-03" in starts["2016-08-03"].because[0].text
+    entry = next(e for e in load_format("all-star").mayus_room if e.cards[0]["name"] == "修復" and e.kind == "limit")
+    assert starts["2016-08-03"].because[0].source == entry.certain_source
+    banned = starts["2017-04-26"].verdict.codes  # then banned (codes in the report's line order)
+    assert "WX140" in banned and "WX141" not in banned
     [history] = deck_history(str(pen), ["diva"], session=session)
     last = history.periods[-1]
     assert last.start == "2025-09-16" and "WX141" in last.verdict.codes and not last.verdict.legal
@@ -198,3 +204,26 @@ def test_several_formats_and_decks_are_a_list(merged_pool_path, capsys):
         (Path(deck).name, format_id) for deck in decks for format_id in builtin_format_ids()
     ]
     assert all(d["history"][-1]["until"] == "2026-01-01" for d in documents)
+
+
+def test_an_uncertain_window_is_a_period_of_its_own(session, tmp_path):
+    """ＣＲＹＳＴＡＬ　ＳＥＡＬ × コードハート　Ｍ・Ｐ・Ｐ: from 2016-10-25 at the earliest (81.la), the only
+    dated source 2017-04-26 (fandom): a period whose verdict is legal with the pair UNCERTAIN, then
+    the error from 2017-04-26 (issue 20 item 3)."""
+    deck = tmp_path / "seal.txt"  # WD01 with one ＣＲＹＳＴＡＬ　ＳＥＡＬ and one Ｍ・Ｐ・Ｐ (20 Life Bursts)
+    main = "4 WD01-009\n4 WD01-010\n4 WD01-011\n4 WD01-012\n4 WD01-013\n4 WD01-014\n3 WD01-015\n1 WX12-Re16\n"
+    main += "4 WD01-016\n3 WD01-017\n1 WX11-029\n4 WD01-018\n"
+    lrig = "".join(f"WD01-00{i}\n" for i in range(1, 9))
+    deck.write_text(f"[main]\n{main}[lrig]\n{lrig}", encoding="utf-8")
+    [history] = deck_history(str(deck), ["all-star"], session=session, end="2018-01-01")
+    starts = {p.start: p for p in history.periods}
+    window = starts["2016-10-25"]
+    assert window.verdict.legal and window.end == "2017-04-25"
+    assert window.verdict.doubts == ("WX142",) and "WX142" not in window.verdict.codes
+    assert "2017-04-26" in window.because[0].text and window.verdict.to_dict()["uncertain"] == ["WX142"]
+    certain = starts["2017-04-26"]
+    assert "WX142" in certain.verdict.codes and not certain.verdict.doubts
+    assert "fandom" in (certain.because[0].source or "")
+    for day in ("2016-10-24", "2016-10-25", "2017-04-25", "2017-04-26"):  # the same as check --as-of
+        inside = next(p for p in history.periods if p.start <= day and (p.end is None or day <= p.end))
+        assert Verdict.of(session.check_path(str(deck), "all-star", None, day)).same(inside.verdict), day

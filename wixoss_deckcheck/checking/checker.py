@@ -13,7 +13,7 @@ from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.model.resolved import KnownCard, ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.model.results import DeckResult
-from wixoss_deckcheck.model.violation import Violation
+from wixoss_deckcheck.model.violation import MAYUS_ROOM, Violation
 from wixoss_deckcheck.pool.cardpool import CardPool, Resolution
 from wixoss_deckcheck.tables.dates import today
 from wixoss_deckcheck.tables.icons import IconIndex
@@ -197,12 +197,12 @@ class Checker:
             return []
         by_key = self._mayu_by_key
         found = {index for section in names.values() for key in section for index in by_key.get(key, ())}
-        entries = {"entries": [self.mayus_room[index] for index in sorted(found)]}
+        entries = {"entries": [self.mayus_room[index] for index in sorted(found)], "as_of": self.as_of}
         out: list[Violation] = []
         said: set[tuple[str, int | None, str]] = set()
         for info in self._mayu_checks:
             for finding in check_function(info)(resolved, entries):
-                violation = self.violation(info, finding, source="Mayu's Room")
+                violation = self.violation(info, finding, source=MAYUS_ROOM)
                 if (violation.code, violation.line, violation.message) not in said:
                     said.add((violation.code, violation.line, violation.message))
                     out.append(violation)
@@ -278,7 +278,7 @@ class Checker:
         return Violation(
             code=info.code,
             name=info.slug,
-            severity=(rule.severity if rule and rule.severity else info.severity),
+            severity=finding.severity or (rule.severity if rule and rule.severity else info.severity),
             message=message,
             section=finding.section,
             cards=tuple(numbers),

@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.checking.history_causes import CauseWords, DeckReads
+from wixoss_deckcheck.checking.placing import place_deck_level
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.checking.session import CheckSession
 from wixoss_deckcheck.checks import BY_CODE
@@ -76,7 +78,7 @@ class HistoryMaker:
 
     def verdict(self, deck: Deck, table: FormatTable, day: str) -> Verdict:
         """What ``check --as-of day`` says of the deck in the format."""
-        return Verdict.of(self.session.checker(table, day).check(deck))
+        return _verdict(self.session.checker(table, day), deck)
 
     def _level_zero_lrigs(self) -> list[Card]:
         if self._level_zero is None:
@@ -132,7 +134,7 @@ class HistoryMaker:
             if all(c.product is not None and c.product.label not in live for c in changes):
                 continue  # only releases that can no longer change the verdict
             checker = self.session.checker(table, day)
-            verdict = Verdict.of(checker.check(deck))
+            verdict = _verdict(checker, deck)
             live = reads.live_products(checker.icons)
             previous = starts[-1][1]
             if not verdict.same(previous):
@@ -145,6 +147,13 @@ class HistoryMaker:
         """The causes of every change of the deck's verdict after ``before``, up to ``after``."""
         history = self.history(deck, table, before, after)
         return [cause for period in history.periods[1:] for cause in period.because]
+
+
+def _verdict(checker: Checker, deck: Deck) -> Verdict:
+    """The verdict of one day, its findings in the order ``check --as-of`` reports them."""
+    result = checker.check(deck)
+    place_deck_level(checker, deck, result)
+    return Verdict.of(result)
 
 
 def _change_days(reads: DeckReads, first: str, end: str | None) -> list[tuple[str, list[Change]]]:

@@ -2,7 +2,10 @@
 
 The entries are data in each format table (``mayus_room:``), dated by
 ``effective``/``until``. The engine passes the entries in force on the day being
-judged as ``params["entries"]`` (:class:`wixoss_deckcheck.tables.mayus_room.MayuEntry`).
+judged as ``params["entries"]`` (:class:`wixoss_deckcheck.tables.mayus_room.MayuEntry`) and
+the day as ``params["as_of"]``. An entry whose first day is known only as a lower bound
+(``effective_bound: not-before``) is a warning from that bound to the day before its
+``certain_from`` (the message names the window and its sources), an error from then.
 """
 
 from __future__ import annotations
@@ -21,16 +24,39 @@ def _matching(deck: ResolvedDeck, keys: frozenset[str]) -> list[ResolvedEntry]:
     return [e for e in deck.entries if e.card.key in keys]
 
 
-def _dates(item: MayuEntry) -> dict[str, str | None]:
-    """The entry's first day for the message, and whether it is only a lower bound."""
-    return {"effective": item.effective or "?", "effective_bound": item.effective_bound}
+def _dates(item: MayuEntry, params: RuleParams) -> dict[str, str | None]:
+    """The entry's first day for the message, whether it is only a lower bound, and (between
+    the lower bound and the first certain day) the window and its sources."""
+    args: dict[str, str | None] = {"effective": item.effective or "?", "effective_bound": item.effective_bound}
+    if item.certain_from:
+        args.update(certain_from=item.certain_from, certain_source=item.certain_source, bound_source=item.bound_source)
+        args["uncertain"] = "yes" if item.uncertain_on(str(params.get("as_of") or item.certain_from)) else None
+    return args
+
+
+def _found(item: MayuEntry, params: RuleParams, finding: Finding) -> Finding:
+    """A finding of ``item``: a warning inside its uncertain window (:meth:`MayuEntry.uncertain_on`)."""
+    args = _dates(item, params)
+    return finding._replace(args=args, severity="warning" if args.get("uncertain") else None)
 
 
 def _effective_words(words: Words) -> Any:
-    """The first day of the entry, or "… at the earliest" when the day is only a lower bound."""
-    if words.args.get("effective_bound") == "not-before":
-        return words.word("not_before", date=words.args["effective"])
-    return words.args["effective"]
+    """The first day of the entry, "… at the earliest" when the day is only a lower bound, and
+    inside the uncertain window that window with its sources (the finding is then a warning)."""
+    args = words.args
+    if args.get("uncertain"):
+        return words.word(
+            "uncertain_window",
+            date=args["effective"],
+            certain=args["certain_from"],
+            bound_source=args.get("bound_source") or "?",
+            certain_source=args.get("certain_source") or "?",
+        )
+    if args.get("certain_from"):
+        return words.word("not_before_certain", date=args["effective"], certain=args["certain_from"])
+    if args.get("effective_bound") == "not-before":
+        return words.word("not_before", date=args["effective"])
+    return args["effective"]
 
 
 #: The placeholders of every Mayu's Room message that are their own.
@@ -48,7 +74,7 @@ def banned(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     for item in params["entries"]:
         if item.kind == "banned":
             for entry in _matching(deck, item.keys_a):
-                yield Finding((entry,), entry.section, entry.line, entry.count, 0, args=_dates(item))
+                yield _found(item, params, Finding((entry,), entry.section, entry.line, entry.count, 0))
 
 
 @check("WX141", "mayus-room-limit", "error", "Over a Mayu's Room copy limit", table_rule=False, wording=WORDING)
@@ -63,14 +89,8 @@ def copy_limit(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
         for entries in groups.values():
             found = sum(e.count for e in entries)
             if found > item.limit:
-                yield Finding(
-                    tuple(entries),
-                    entries[0].section,
-                    _first_line(entries),
-                    found,
-                    item.limit,
-                    args=_dates(item),
-                )
+                finding = Finding(tuple(entries), entries[0].section, _first_line(entries), found, item.limit)
+                yield _found(item, params, finding)
 
 
 @check(
@@ -90,7 +110,7 @@ def pair(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
         side_a, side_b = _matching(deck, item.keys_a), _matching(deck, item.keys_b)
         if side_a and side_b:
             both = side_a + side_b
-            yield Finding(tuple(both), None, _first_line(both), args=_dates(item))
+            yield _found(item, params, Finding(tuple(both), None, _first_line(both)))
 
 
 @check(
@@ -111,4 +131,4 @@ def one_way(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
         if not side_a:
             continue
         for entry in _matching(deck, item.keys_b):
-            yield Finding((entry, *side_a), entry.section, entry.line, args=_dates(item))
+            yield _found(item, params, Finding((entry, *side_a), entry.section, entry.line))

@@ -37,6 +37,9 @@ class Finding(NamedTuple):
     found: Any = None
     allowed: Any = None
     args: Mapping[str, Any] = _NO_ARGS
+    #: A severity of its own (None: the check's): a Mayu's Room entry inside its uncertain window
+    #: is a warning, the same check an error once the day is certain.
+    severity: str | None = None
 
 
 CheckFunction = Callable[..., Iterator[Finding]]

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.results import DeckResult
+from wixoss_deckcheck.model.violation import MAYUS_ROOM
 
 
 class Verdict(NamedTuple):
@@ -18,6 +19,11 @@ class Verdict(NamedTuple):
     codes: tuple[str, ...]
     cards: tuple[str, ...]
     findings: frozenset[tuple[str, tuple[str, ...]]] = frozenset()
+    #: The codes of the Mayu's Room findings that are warnings because the day is inside an
+    #: entry's uncertain window (between its lower bound and its first certain day): part
+    #: of the verdict, so ``check --history`` shows that period.
+    doubts: tuple[str, ...] = ()
+    doubt_findings: frozenset[tuple[str, tuple[str, ...]]] = frozenset()
 
     @classmethod
     def of(cls, result: DeckResult) -> Verdict:
@@ -25,29 +31,42 @@ class Verdict(NamedTuple):
         codes: list[str] = []
         cards: list[str] = []
         findings = set()
+        doubts: list[str] = []
+        doubt_findings = set()
         for violation in result.violations:
             if not violation.is_error:
+                if violation.source == MAYUS_ROOM and violation.code not in doubts:
+                    doubts.append(violation.code)
+                if violation.source == MAYUS_ROOM:
+                    doubt_findings.add((violation.code, violation.cards))
                 continue
             findings.add((violation.code, violation.cards))
             if violation.code not in codes:
                 codes.append(violation.code)
             cards.extend(card for card in violation.cards if card not in cards)
-        return cls(result.legal, tuple(codes), tuple(cards), frozenset(findings))
+        return cls(
+            result.legal, tuple(codes), tuple(cards), frozenset(findings), tuple(doubts), frozenset(doubt_findings)
+        )
 
     def same(self, other: Verdict) -> bool:
-        """The same verdict: legal alike, the same codes and the same cards."""
-        return (self.legal, self.codes, self.cards) == (other.legal, other.codes, other.cards)
+        """The same verdict: legal alike, the same codes, cards and uncertain codes."""
+        mine = (self.legal, self.codes, self.cards, self.doubts)
+        return mine == (other.legal, other.codes, other.cards, other.doubts)
 
     def changed_codes(self, other: Verdict) -> set[str]:
-        """The codes whose findings differ between the two verdicts."""
-        return {code for code, _cards in self.findings ^ other.findings}
+        """The codes whose findings (errors, or warnings of an uncertain window) differ between the two verdicts."""
+        moved = {code for code, _cards in self.findings ^ other.findings}
+        return moved | {code for code, _cards in self.doubt_findings ^ other.doubt_findings}
 
     def changed_cards(self, other: Verdict) -> set[str]:
         """The cards of the findings that differ between the two verdicts."""
         return {card for _code, cards in self.findings ^ other.findings for card in cards}
 
     def to_dict(self) -> dict[str, Any]:
-        return {"legal": self.legal, "codes": list(self.codes), "cards": list(self.cards)}
+        data: dict[str, Any] = {"legal": self.legal, "codes": list(self.codes), "cards": list(self.cards)}
+        if self.doubts:
+            data["uncertain"] = list(self.doubts)
+        return data
 
 
 class Cause(NamedTuple):

@@ -11,6 +11,10 @@ from typing import Any, NamedTuple
 SEVERITIES = ("error", "warning")
 
 
+#: The ``source`` of a Mayu's Room finding (its entry's check is not a rule of the format table).
+MAYUS_ROOM = "Mayu's Room"
+
+
 class Violation(NamedTuple):
     """A broken rule in a deck: which rule, how bad, where, which cards, how many.
 

@@ -34,9 +34,13 @@ def codes_text(codes: Sequence[str], messages: Messages) -> str:
 
 
 def verdict_text(verdict: Verdict, messages: Messages) -> str:
-    if verdict.legal:
-        return messages.history("legal")
-    return messages.history("illegal", codes=codes_text(verdict.codes, messages))
+    """Legal or not with the codes, then the codes a Mayu's Room entry's uncertain window makes warnings."""
+    said = messages.history("legal") if verdict.legal else messages.history(
+        "illegal", codes=codes_text(verdict.codes, messages)
+    )
+    if verdict.doubts:
+        said += messages.history("uncertain", codes=codes_text(verdict.doubts, messages))
+    return said
 
 
 def source_text(source: str) -> str:

@@ -75,9 +75,26 @@ def precision_text(product: Product, messages: Messages) -> str:
     return str(words.get(precision, precision)) if isinstance(words, dict) else precision
 
 
+def entry_bound(entry: MayuEntry, messages: Messages) -> str:
+    """The words of an entry's first day when it is only a lower bound (with its uncertain window)."""
+    if entry.effective_bound != "not-before":
+        return ""
+    if entry.certain_from:
+        return messages.history("bound_window", certain=entry.certain_from)
+    return messages.history("bound_not_before")
+
+
 def _entry_text(change: Change, entry: MayuEntry, messages: Messages, names: CardName) -> str:
+    if change.certain:
+        return messages.history(
+            "change_entry_certain",
+            cards=cards_text(entry.cards, names),
+            restriction=restriction(entry, messages, names),
+            day=change.day,
+            since=entry.effective or "?",
+        )
     if change.starts:
-        bound = messages.history("bound_not_before") if entry.effective_bound == "not-before" else ""
+        bound = entry_bound(entry, messages)
         key = "change_entry"
     else:
         bound = messages.history("bound_not_after") if entry.until_bound == "not-after" else ""

@@ -6,7 +6,8 @@ A deck's verdict depends on the day only through
 - the rules in force (each rule's ``since``/``until``);
 - the Mayu's Room entries in force (``effective``/``until`` as the table records them: an
   entry whose first day is known only as a lower bound, ``effective_bound: not-before``,
-  applies from that bound, and one whose end is known only as an upper bound,
+  applies from that bound, as a warning up to the day before its first certain day
+  ``certain_from`` and as an error from it, and one whose end is known only as an upper bound,
   ``until_bound: not-after``, ends there, exactly as ``check --as-of`` applies them);
 - the prints out by then: the release calendar (``formats/data/releases.yaml``) gives each
   product's earliest day (a month known only "about" starts 31 days early), and the icon
@@ -53,14 +54,17 @@ class Change(NamedTuple):
     rule: Rule | None = None
     entry: MayuEntry | None = None
     product: Product | None = None
+    #: An entry's first certain day (``certain_from``): its findings turn from warnings into errors.
+    certain: bool = False
 
     @property
     def source(self) -> str | None:
-        """Where the tables have it from (the rule's, entry's or product's ``source``)."""
+        """Where the tables have it from (the rule's, entry's or product's ``source``; the
+        source of an entry's first certain day for that day)."""
         if self.rule is not None:
             return self.rule.source
         if self.entry is not None:
-            return self.entry.source
+            return self.entry.certain_source if self.certain else self.entry.source
         if self.product is not None:
             return self.product.release.source or None
         return None
@@ -96,6 +100,8 @@ def _table_changes(table: FormatTable, entries: Sequence[MayuEntry]) -> Iterable
     for entry in entries:
         if entry.effective:
             yield Change(entry.effective, ENTRY, True, entry=entry)
+        if entry.certain_from:
+            yield Change(entry.certain_from, ENTRY, True, entry=entry, certain=True)
         if entry.until:
             yield Change(entry.until, ENTRY, False, entry=entry)
 

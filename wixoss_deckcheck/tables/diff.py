@@ -17,6 +17,7 @@ from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.tables.change_words import (
     CardName,
     cards_text,
+    entry_bound,
     params_text,
     precision_text,
     restriction,
@@ -96,7 +97,7 @@ class FormatDiff:
     # -- Mayu's Room -----------------------------------------------------------------------
     def _bound(self, entry: MayuEntry, starting: bool) -> str:
         if starting and entry.effective_bound == "not-before":
-            return self.messages.history("bound_not_before")
+            return entry_bound(entry, self.messages)
         if not starting and entry.until_bound == "not-after":
             return self.messages.history("bound_not_after")
         return ""

@@ -34,9 +34,21 @@ class MayuEntry(NamedTuple):
     effective_bound: str = "exact"
     #: ``not-after``: the exact end is unknown; ``until`` is a documented upper bound.
     until_bound: str = "exact"
+    #: With ``effective_bound: not-before``: the first day the sources make the entry certain.
+    certain_from: str | None = None
+    #: Where ``certain_from`` comes from.
+    certain_source: str | None = None
+    #: Where the lower bound ``effective`` comes from.
+    bound_source: str | None = None
 
     def in_force(self, day: str) -> bool:
         return (self.effective is None or self.effective <= day) and (self.until is None or day < self.until)
+
+    def uncertain_on(self, day: str) -> bool:
+        """Is ``day`` inside the window between the lower bound and the first certain day? (The
+        entry is then a warning naming the window and its sources, an error only from
+        ``certain_from``.) An entry with an exact first day is never uncertain."""
+        return self.effective_bound == "not-before" and self.certain_from is not None and day < self.certain_from
 
     def names(self) -> list[str]:
         return [ref.get("name") or ", ".join(ref.get("numbers", [])) for ref in (*self.cards, *self.with_cards)]
@@ -65,6 +77,9 @@ def mayu_entries(raw: list[dict[str, Any]], start: int = 0) -> list[MayuEntry]:
                 _keys_of(others) if others else _NO_KEYS,
                 get("effective_bound") or "exact",
                 get("until_bound") or "exact",
+                get("certain_from"),
+                get("certain_source"),
+                get("bound_source"),
             )
         )
     return entries

@@ -47,3 +47,14 @@ def test_unknown_language_falls_back_to_english():
     assert Messages("fr").lang == "en"
     assert Messages("ja").colour("white") == "白"
     assert Messages("zh").card_type("SIGNI") == "精灵"
+
+
+def test_the_pages_of_serve_have_every_text_in_every_language():
+    """The ``web:`` section (serve's pages): the same keys and placeholders in every catalogue."""
+    english = yaml.safe_load((messages_dir() / "en.yaml").read_text(encoding="utf-8"))["web"]
+    for lang in ("ja", "zh"):
+        web = yaml.safe_load((messages_dir() / f"{lang}.yaml").read_text(encoding="utf-8"))["web"]
+        assert set(web) == set(english), (lang, set(english) ^ set(web))
+        for key, text in web.items():
+            assert fields(text) == fields(english[key]), (lang, key)
+    assert Messages("zh-Hant").web()["check"] == "檢查"  # Traditional Chinese: OpenCC from zh.yaml

@@ -15,7 +15,7 @@ import gc
 import glob
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from wixoss_deckcheck.checking.run_settings import RunSettings
@@ -216,9 +216,12 @@ def default_jobs() -> int:
 
 
 def run_audit(
-    paths: list[str], settings: RunSettings, jobs: int | None = None, on_progress: Callable[[int], None] | None = None
+    paths: list[str], settings: RunSettings, jobs: int | None = None, on_progress: Callable[[int], None] | None = None,
+    contents: Mapping[str, bytes] | None = None,
 ) -> RunReport:
-    """Check every deck in ``paths``; usage errors (unknown format, bad date) raise at once."""
+    """Check every deck in ``paths``; usage errors (unknown format, bad date) raise at once.
+    ``contents``: the bytes of decks that are not files (uploads to ``serve``), by name; they
+    are checked in this process."""
     day = parse_day(settings.as_of) if settings.as_of else None
     settings = settings._replace(as_of=day, disable=tuple(settings.disable))
     session = _session(settings)
@@ -227,8 +230,8 @@ def run_audit(
         table = session.table(settings.format_id, settings.format_file)
         session.checker(table, day or today())  # a date outside the format is a usage error, now
     jobs = max(1, jobs or default_jobs())
-    if jobs == 1 or len(paths) <= IN_PROCESS_LIMIT:
-        results, problems = _in_process(session, paths, settings, on_progress)
+    if jobs == 1 or len(paths) <= IN_PROCESS_LIMIT or contents:
+        results, problems = _in_process(session, paths, settings, on_progress, contents or {})
     else:
         results, problems = _in_workers(paths, settings, jobs, on_progress)
     problems = {**session.list_problems, **problems}
@@ -242,11 +245,14 @@ def run_audit(
 Progress = Callable[[int], None] | None
 
 
-def _in_process(session: CheckSession, paths: list[str], settings: RunSettings, on_progress: Progress) -> Outcome:
+def _in_process(
+    session: CheckSession, paths: list[str], settings: RunSettings, on_progress: Progress,
+    contents: Mapping[str, bytes],
+) -> Outcome:
     results = []
     for path in paths:
         results.append(session.check_path(path, settings.format_id, settings.format_file, settings.as_of,
-                                          settings.encoding))
+                                          settings.encoding, contents.get(path)))
         if on_progress:
             on_progress(1)
     return results, dict(session.list_problems)

@@ -7,13 +7,13 @@ prints nothing.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.checking.placing import place_deck_level
 from wixoss_deckcheck.checking.run_settings import RunSettings
-from wixoss_deckcheck.decklist import load_deck
+from wixoss_deckcheck.decklist import load_deck, load_deck_data
 from wixoss_deckcheck.decklist.other_files import other_file_kind
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.messages import default_language, normalize_language
@@ -87,13 +87,16 @@ class CheckSession:
         format_file: str | None = None,
         as_of: str | None = None,
         encoding: str | None = None,
+        data: bytes | None = None,
     ) -> DeckResult:
-        """Check one deck file (``-``: standard input); input problems become the result's
-        error, never an exception."""
+        """Check one deck file (``-``: standard input; with ``data``, those bytes read as a
+        file named ``path``: an upload); input problems become the result's error, never an
+        exception."""
         try:
-            deck = load_deck(path, encoding)
+            deck = load_deck(path, encoding) if data is None else load_deck_data(data, path, encoding, _kind(path))
         except InputError as exc:
-            return DeckResult(exc.path or path, error=_with_a_line(exc, path), skipped=other_file_kind(path))
+            return DeckResult(exc.path or path, error=_with_a_line(exc, path, data is not None),
+                              skipped=other_file_kind(path, data))
         try:
             checker = self._checker_for(deck, format_id, format_file, as_of)
         except UsageError:
@@ -137,10 +140,10 @@ class CheckSession:
             raise InputError(exc.message, deck.path, deck.format_line) from None
 
 
-def _with_a_line(error: InputError, path: str) -> InputError:
-    """A problem with a whole deck file points at its line 1: CI annotations and
+def _with_a_line(error: InputError, path: str, uploaded: bool = False) -> InputError:
+    """A problem with a whole deck file (or upload) points at its line 1: CI annotations and
     ``file:line:`` need a line."""
-    if error.line is None and error.path is not None and path != "-" and os.path.isfile(path):
+    if error.line is None and error.path is not None and path != "-" and (uploaded or os.path.isfile(path)):
         error.line = 1
     return error
 
@@ -151,8 +154,18 @@ def _shared(values: set[str | None]) -> str | None:
     return given.pop() if len(given) == 1 else None
 
 
-def run_check(paths: Iterable[str], settings: RunSettings) -> RunReport:
-    """Check every deck and return the run report (usage errors raise)."""
+#: The name ``serve`` gives a deck pasted as text: read by its first characters, as standard input is.
+PASTED = "<text>"
+
+
+def _kind(path: str) -> str | None:
+    return "stdin" if path == PASTED else None
+
+
+def run_check(paths: Iterable[str], settings: RunSettings, contents: Mapping[str, bytes] | None = None) -> RunReport:
+    """Check every deck and return the run report (usage errors raise); ``contents``: the
+    bytes of decks that are not files (uploads to ``serve``), by the name each is reported under."""
+    contents = contents or {}
     day = parse_day(settings.as_of) if settings.as_of else None
     session = CheckSession(settings)
     table = None
@@ -160,7 +173,8 @@ def run_check(paths: Iterable[str], settings: RunSettings) -> RunReport:
         table = session.table(settings.format_id, settings.format_file)
         table.check_date(day or today())
     results = [
-        session.check_path(str(path), settings.format_id, settings.format_file, day, settings.encoding)
+        session.check_path(str(path), settings.format_id, settings.format_file, day, settings.encoding,
+                           contents.get(str(path)))
         for path in paths
     ]
     report = session.report(results, table, day)

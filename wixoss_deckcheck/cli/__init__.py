@@ -38,6 +38,11 @@ _COMMANDS = {
         "Check every action of a recorded or scripted game (JSON Lines or YAML).",
     ),
     "rules": ("wixoss_deckcheck.cli.rules", "rules_command", "List every check code with its name, severity and doc."),
+    "serve": (
+        "wixoss_deckcheck.cli.serve",
+        "serve_command",
+        "Serve the player's page, the organiser's desk and the JSON API on this machine.",
+    ),
     "sheet": (
         "wixoss_deckcheck.cli.sheet",
         "sheet_command",

@@ -43,7 +43,7 @@ def formats_group(ctx: click.Context, output_format: str, lang: str | None) -> N
         return
     tables = [load_format(format_id) for format_id in builtin_format_ids()]
     if output_format == "json":
-        click.echo(_json([_summary(table) for table in tables]))
+        click.echo(_json([table.summary() for table in tables]))
     elif verbosity() < 0:  # -q: the ids only
         click.echo("\n".join(table.id for table in tables))
     else:
@@ -51,19 +51,6 @@ def formats_group(ctx: click.Context, output_format: str, lang: str | None) -> N
 
 
 formats_group.add_command(diff_command)
-
-
-def _summary(table: FormatTable) -> dict[str, Any]:
-    return {
-        "id": table.id,
-        "name": table.name,
-        "names": table.names,
-        "since": table.since,
-        "until": table.until,
-        "rules": len(table.rules),
-        "mayus_room": len(table.mayus_room),
-        "file": table.files[-1],
-    }
 
 
 def _list_text(tables: list[FormatTable]) -> None:

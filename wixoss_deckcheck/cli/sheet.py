@@ -6,20 +6,14 @@ from pathlib import Path
 
 import click
 
-from wixoss_deckcheck.checking.checker import Checker
+from wixoss_deckcheck.checking.sheet_deck import official_sheet, refuse_bad_seat, resolve_for_sheet, sheet_fields
 from wixoss_deckcheck.cli.options import cardpool_option, encoding_option
 from wixoss_deckcheck.decklist import load_deck
-from wixoss_deckcheck.decklist.headings import date_value
 from wixoss_deckcheck.decklist.readers import readers_by_kind
 from wixoss_deckcheck.decklist.reading import read_deck_bytes
-from wixoss_deckcheck.decklist.sheet_write import plan_rows, write_sheet
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.files.text import replace_atomically
-from wixoss_deckcheck.messages import default_language
-from wixoss_deckcheck.model.deck import Deck
-from wixoss_deckcheck.model.resolved import ResolvedDeck
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
-from wixoss_deckcheck.tables.loading import builtin_format_ids, load_format
 
 
 @click.command("sheet")
@@ -59,17 +53,11 @@ def sheet_command(
     sheet gives the same deck.
     """
     _refuse_bad_options(output, team, seat)
-    resolved = _resolve(load_deck(deck, encoding), cardpool)
-    fields = {
-        "nickname": nickname,
-        "selector_id": selector_id,
-        "event_date": date_value(event_date, "--event-date") if event_date else resolved.deck.date,
-        "venue": venue,
-        "center": center if center is not None else _center(resolved),
-        "seat": seat,
-    }
+    resolved = resolve_for_sheet(load_deck(deck, encoding), CardPool.load(locate_pool(cardpool)))
+    given = {"nickname": nickname, "selector_id": selector_id, "event_date": event_date, "venue": venue,
+             "center": center, "seat": seat}
     blank = read_deck_bytes(template) if template else None
-    data = write_sheet(plan_rows(resolved), {k: v for k, v in fields.items() if v}, team, blank, template)
+    data = official_sheet(resolved, sheet_fields(resolved, given), team, blank, template)
     _write(output, data)
     main, lrig = resolved.count("main"), resolved.count("lrig")
     burst = resolved.life_burst_count
@@ -77,8 +65,7 @@ def sheet_command(
 
 
 def _refuse_bad_options(output: str, team: bool, seat: str | None) -> None:
-    if seat and not team:
-        raise UsageError("--seat is for the 3-on-3 team sheet: add --team")
+    refuse_bad_seat(team, seat)
     if not output.lower().endswith(readers_by_kind()["sheet"].suffixes):  # what the sheet reader reads
         raise UsageError(f"the sheet is an .xlsx workbook: name the output file .xlsx, not {output!r}")
 
@@ -88,25 +75,3 @@ def _write(output: str, data: bytes) -> None:
         replace_atomically(Path(output), data)
     except OSError as exc:
         raise InputError(f"cannot write the sheet: {exc.strerror or exc}", output) from None
-
-
-def _resolve(deck: Deck, cardpool: str | None) -> ResolvedDeck:
-    """The deck resolved against the pool; a card the pool cannot name stops the sheet (exit 2)."""
-    pool = CardPool.load(locate_pool(cardpool))
-    checker = Checker(
-        pool, load_format(deck.format if deck.format in builtin_format_ids() else None), None, default_language()
-    )
-    resolved, problems = checker.resolve(deck)
-    if problems:
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise InputError(f"{first.code} {first.message}{more}; the sheet is not written", deck.path, first.line)
-    return resolved
-
-
-def _center(resolved: ResolvedDeck) -> str | None:
-    """The LRIG type of the deck's one level-0 LRIG (with three, the player chooses the center)."""
-    zeros = resolved.level_zero_lrigs
-    if len(zeros) == 1 and zeros[0].card.lrig_types:
-        return "/".join(zeros[0].card.lrig_types)
-    return None

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from wixoss_deckcheck.decklist.readers import Reader, deck_suffixes, reader_of_suffix, readers_by_kind
-from wixoss_deckcheck.decklist.reading import decode_deck, read_deck_bytes
+from wixoss_deckcheck.decklist.reading import MAX_DECK_BYTES, decode_deck, read_deck_bytes
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 
@@ -84,9 +84,16 @@ def load_deck(path: str | Path, encoding: str | None = None) -> Deck:
     if name == "-":
         from wixoss_deckcheck.decklist.reading import read_stdin_bytes
 
-        data, name, kind = read_stdin_bytes(), STDIN, "stdin"
-    else:
-        data, kind = read_deck_bytes(path), kind_of(name)
+        return load_deck_data(read_stdin_bytes(), STDIN, encoding, kind="stdin")
+    return load_deck_data(read_deck_bytes(path), name, encoding)
+
+
+def load_deck_data(data: bytes, name: str, encoding: str | None = None, kind: str | None = None) -> Deck:
+    """Parse one decklist given as bytes (an upload to ``serve``), read as a file named ``name``
+    is (by its ending; ``kind`` ``stdin``: by its first bytes); the same size limit as a file."""
+    if len(data) > MAX_DECK_BYTES:
+        raise InputError(f"file is {len(data):,} bytes; a decklist is at most {MAX_DECK_BYTES:,}", name)
+    kind = kind or kind_of(name)
     binary = _binary_reader(kind, data)
     if binary is not None:
         return binary.read(data, name)
@@ -102,4 +109,4 @@ def _binary_reader(kind: str, data: bytes) -> Reader | None:
     return found if found is not None and found.binary else None
 
 
-__all__ = ["Deck", "DeckEntry", "DECK_SUFFIXES", "load_deck", "parse_deck_text", "kind_of"]
+__all__ = ["Deck", "DeckEntry", "DECK_SUFFIXES", "load_deck", "load_deck_data", "parse_deck_text", "kind_of"]

@@ -76,15 +76,16 @@ def other_kind(text: str, is_json: bool) -> str | None:
     return None if keys & _DECK_KEYS else "other_data"
 
 
-def other_file_kind(path: str) -> str | None:
+def other_file_kind(path: str, data: bytes | None = None) -> str | None:
     """:func:`other_kind` of a YAML or JSON file that failed to read as a decklist (None for
     standard input, another kind of file, or one that cannot be read at all). Called only
-    after a deck's reading failed, so a deck is never read twice."""
+    after a deck's reading failed, so a deck is never read twice. ``data``: the file's bytes
+    when it is an upload (``serve``), not a file on disk."""
     found = reader_of_suffix(os.path.splitext(path)[1]) if path != "-" else None
     if found is None or found.kind not in ("yaml", "json"):
         return None
     try:
-        text = decode_deck(read_deck_bytes(path), path)
+        text = decode_deck(read_deck_bytes(path) if data is None else data, path)
     except InputError:
         return None
     return other_kind(text, found.kind == "json")

@@ -317,6 +317,11 @@ class Messages:
         value = primary.get(key, english.get(key, key))
         return str(value.format_map(Counted(self, args)) if args else value)
 
+    def web(self) -> dict[str, str]:
+        """Every text of ``serve``'s pages (the ``web:`` section), English filling any gap."""
+        primary, english = self._section("web")
+        return {key: str(primary.get(key) or value) for key, value in english.items()}
+
     def simulate(self, key: str, **args) -> str:
         """A text of ``simulate``'s report and pictures (the ``simulate:`` section)."""
         primary, english = self._section("simulate")

@@ -75,6 +75,19 @@ class FormatTable:
     def rules_in_force(self, day: str) -> list[Rule]:
         return [rule for rule in self.rules if rule.in_force(day)]
 
+    def summary(self) -> dict[str, Any]:
+        """The table as ``formats -O json`` lists it (and ``serve``'s ``GET /api/formats``)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "names": self.names,
+            "since": self.since,
+            "until": self.until,
+            "rules": len(self.rules),
+            "mayus_room": len(self.mayus_room),
+            "file": self.files[-1],
+        }
+
     def mayus_room_in_force(self, day: str) -> list[MayuEntry]:
         return [entry for entry in self.mayus_room if entry.in_force(day)]
 

@@ -1,0 +1,293 @@
+"""``serve``'s JSON API through Starlette's test client, against the command line's own
+answers (``check -O json``, ``audit -O json``, ``formats -O json``, ``sheet``) run through
+click's CliRunner on the same files."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import warnings
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import EXAMPLES, SHARED
+
+from wixoss_deckcheck.cli import cli
+from wixoss_deckcheck.decklist.reading import MAX_DECK_BYTES
+
+with warnings.catch_warnings():  # Starlette asks for httpx2; httpx still drives its test client
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from wixoss_deckcheck.web.api import ServeDefaults, accepted_language
+from wixoss_deckcheck.web.app import create_app
+from wixoss_deckcheck.web.uploads import MAX_DECKS
+
+SHARED_DECKS = sorted((SHARED / "decks").rglob("*.txt")) + sorted((SHARED / "decks").rglob("*.cod"))
+ILLEGAL = EXAMPLES / "diva-illegal.txt"
+LEGAL = EXAMPLES / "diva-ancient-surprise.txt"
+
+
+def client(cardpool: Path | None = None) -> TestClient:
+    return TestClient(create_app(ServeDefaults(cardpool=str(cardpool) if cardpool else None)))
+
+
+def cli_run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def upload(path: Path, name: str | None = None) -> tuple[str, tuple[str, bytes]]:
+    return ("deck", (name or path.name, path.read_bytes()))
+
+
+def test_check_is_check_o_json_for_an_example(monkeypatch):
+    monkeypatch.chdir(ILLEGAL.parent)
+    code, out, _err = cli_run("check", ILLEGAL.name, "-O", "json", "--no-config", "--lang", "ja")
+    response = client().post("/api/check", files=[upload(ILLEGAL)], data={"lang": "ja"})
+    assert response.status_code == 200
+    assert response.text == out
+    assert response.headers["x-exit-code"] == str(code) == "1"
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("deck", SHARED_DECKS, ids=lambda path: path.name)
+def test_check_is_check_o_json_for_the_shared_decks(deck, full_pool_path, monkeypatch):
+    monkeypatch.chdir(deck.parent)
+    for lang, as_of in (("en", None), ("zh-Hant", "2024-06-01")):
+        args = ["--as-of", as_of] if as_of else []
+        code, out, _err = cli_run("check", deck.name, "-O", "json", "--no-config", "--lang", lang,
+                                  "--cardpool", str(full_pool_path), *args)
+        fields = {"lang": lang, **({"as_of": as_of} if as_of else {})}
+        response = client(full_pool_path).post("/api/check", files=[upload(deck)], data=fields)
+        assert response.status_code == 200, response.text
+        assert response.text == out
+        assert response.headers["x-exit-code"] == str(code)
+
+
+def test_pasted_text_is_read_as_standard_input_is():
+    text = LEGAL.read_text(encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "-", "-O", "json", "--no-config", "--lang", "en"], input=text)
+    response = client().post("/api/check", data={"text": text, "lang": "en"})
+    expected = json.loads(result.stdout)
+    expected["decks"][0]["path"] = "<text>"
+    assert response.json() == expected
+    assert response.json()["decks"][0]["legal"] is True
+
+
+@pytest.mark.shared
+def test_the_official_sheet_round_trip(full_pool_path, tmp_path, monkeypatch):
+    """Sheet download → read back with ``check``: the same deck, the same verdict."""
+    deck = SHARED / "decks" / "text" / "rx-wxdi-d01.txt"
+    api = client(full_pool_path)
+    for team, seat in ((False, None), (True, "B")):
+        fields = {"nickname": "たま", "event_date": "2024-06-01", **({"team": "1", "seat": seat} if team else {})}
+        response = api.post("/api/sheet", files=[upload(deck)], data=fields)
+        assert response.status_code == 200, response.text
+        assert response.headers["content-type"].startswith("application/vnd.openxmlformats")
+        sheet = tmp_path / f"sheet-{team}.xlsx"
+        sheet.write_bytes(response.content)
+        code, out, _err = cli_run("check", str(sheet), "-O", "json", "--no-config", "--cardpool", str(full_pool_path))
+        _code, original, _ = cli_run("check", str(deck), "-O", "json", "--no-config", "--cardpool",
+                                     str(full_pool_path), "--as-of", "2024-06-01")
+        back, before = json.loads(out)["decks"][0], json.loads(original)["decks"][0]
+        assert back["as_of"] == "2024-06-01"  # the event date written in the header, read back
+        assert (back["legal"], back["counts"]) == (before["legal"], before["counts"])
+        assert code == 0
+    monkeypatch.chdir(tmp_path)
+    code, _out, _err = cli_run("sheet", str(deck), "-o", "cli.xlsx", "--cardpool", str(full_pool_path),
+                               "--nickname", "たま", "--event-date", "2024-06-01")
+    assert code == 0
+
+
+def test_the_deck_as_text_reads_back_the_same():
+    response = client().post("/api/text", files=[upload(LEGAL)], data={"lang": "ja"})
+    assert response.status_code == 200
+    assert "attachment" in response.headers["content-disposition"]
+    again = client().post("/api/check", data={"text": response.text, "lang": "en"}).json()["decks"][0]
+    first = client().post("/api/check", files=[upload(LEGAL)], data={"lang": "en"}).json()["decks"][0]
+    assert (again["legal"], again["counts"], again["violations"]) == (first["legal"], first["counts"], [])
+
+
+def test_audit_is_audit_o_json(tmp_path, monkeypatch):
+    decks = [LEGAL, ILLEGAL, EXAMPLES / "all-star-white-hope.txt"]
+    for deck in decks:
+        (tmp_path / deck.name).write_bytes(deck.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    code, out, _err = cli_run("audit", *[deck.name for deck in decks], "-O", "json", "--no-config", "--lang", "en")
+    response = client().post("/api/audit", files=[upload(deck) for deck in decks], data={"lang": "en"})
+    assert response.status_code == 200
+    assert response.json() == json.loads(out)
+    assert response.headers["x-exit-code"] == str(code) == "1"
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_audit_of_a_zip_checks_every_decklist_in_it():
+    data = _zip({"a/legal.txt": LEGAL.read_bytes(), "b/illegal.txt": ILLEGAL.read_bytes(), "notes.pdf": b"%PDF",
+                 "__MACOSX/._legal.txt": b"junk", ".hidden.txt": b"x"})
+    report = client().post("/api/audit", files=[("deck", ("subs.zip", data))]).json()
+    verdicts = {deck["path"]: deck["legal"] for deck in report["decks"]}
+    assert verdicts == {"subs.zip/a/legal.txt": True, "subs.zip/b/illegal.txt": False}
+
+
+def test_formats_is_formats_o_json():
+    _code, out, _err = cli_run("formats", "-O", "json")
+    response = client().get("/api/formats")
+    assert response.status_code == 200
+    assert response.text == out
+
+
+@pytest.mark.parametrize(
+    ("fields", "cli_args"),
+    [
+        ({"format": "nope"}, ["-f", "nope"]),
+        ({"as_of": "2024-13-40"}, ["--as-of", "2024-13-40"]),
+        ({"format": "diva", "as_of": "2001-01-01"}, ["-f", "diva", "--as-of", "2001-01-01"]),
+    ],
+)
+def test_bad_options_are_the_cli_error_line_with_400(fields, cli_args, monkeypatch):
+    monkeypatch.chdir(LEGAL.parent)
+    code, _out, err = cli_run("check", LEGAL.name, "--no-config", "--lang", "en", *cli_args)
+    response = client().post("/api/check", files=[upload(LEGAL)], data={"lang": "en", **fields})
+    assert (response.status_code, code) == (400, 2)
+    assert response.json() == {"error": err.strip()}
+    assert "Traceback" not in response.text
+
+
+def test_an_unreadable_deck_is_its_error_line_with_400(monkeypatch, tmp_path):
+    (tmp_path / "bin.txt").write_bytes(b"\x00\x01\x02binary")
+    monkeypatch.chdir(tmp_path)
+    code, _out, err = cli_run("check", "bin.txt", "--no-config", "--lang", "ja")
+    response = client().post("/api/check", files=[("deck", ("bin.txt", b"\x00\x01\x02binary"))], data={"lang": "ja"})
+    assert (response.status_code, code) == (400, 2)
+    assert response.json() == {"error": err.strip()}
+
+
+@pytest.mark.parametrize("path", ["/api/check", "/api/sheet", "/api/audit", "/api/text"])
+def test_no_deck_is_a_400_with_one_line(path):
+    response = client().post(path, data={"format": "diva"})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("error: no deck")
+
+
+def test_a_deck_that_does_not_fit_the_sheet_is_refused_with_the_reason():
+    response = client().post("/api/sheet", files=[upload(ILLEGAL)])
+    assert response.status_code == 400
+    assert "the sheet is not written" in response.json()["error"] or "sheet" in response.json()["error"]
+
+
+def test_seat_without_team_is_refused():
+    response = client().post("/api/sheet", files=[upload(LEGAL)], data={"seat": "A"})
+    assert response.status_code == 400
+    assert response.json() == {"error": "error: --seat is for the 3-on-3 team sheet: add --team"}
+
+
+def test_an_upload_over_the_bounds_is_413():
+    api = client()
+    big = b"4 WXDi-D01-012\n" * (MAX_DECK_BYTES // 15 + 1)
+    assert api.post("/api/check", files=[("deck", ("big.txt", big))]).status_code == 413
+    assert api.post("/api/check", data={"text": big.decode()}).status_code == 413
+    huge = api.post("/api/check", content=b"x" * 10, headers={"content-length": str(10**9),
+                                                               "content-type": "multipart/form-data; boundary=x"})
+    assert huge.status_code == 413
+    assert huge.json()["error"].startswith("error: the request is over")
+
+
+def test_zip_bombs_and_zips_of_too_many_files_are_413():
+    api = client()
+    bomb = _zip({"bomb.txt": b"0" * (MAX_DECK_BYTES + 1)})
+    assert len(bomb) < 10_000
+    response = api.post("/api/audit", files=[("deck", ("bomb.zip", bomb))])
+    assert response.status_code == 413
+    assert "unpacked" in response.json()["error"]
+    many = _zip({f"d{index}.txt": b"4 WXDi-D01-012\n" for index in range(MAX_DECKS + 1)})
+    assert api.post("/api/audit", files=[("deck", ("many.zip", many))]).status_code == 413
+    assert api.post("/api/audit", files=[("deck", ("bad.zip", b"PK not a zip"))]).status_code == 400
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_text():
+    response = client().post("/api/audit", files=[upload(ILLEGAL, "=HYPERLINK(1).txt"), upload(LEGAL, "@x.txt")],
+                             data={"output_format": "csv"})
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/csv")
+    cells = [line.split(",")[0] for line in response.text.splitlines()[1:]]
+    assert cells and all(cell.startswith(("'=", "\"'=", "'@")) for cell in cells), cells
+
+
+def test_nothing_uploaded_is_left_on_disk(tmp_path, monkeypatch):
+    """The API keeps uploads in memory; the parser's own spool files (a large part) are removed."""
+    import tempfile
+
+    spool, work = tmp_path / "spool", tmp_path / "work"
+    spool.mkdir()
+    work.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spool))
+    monkeypatch.chdir(work)
+    padded = LEGAL.read_bytes() + b"#" * (MAX_DECK_BYTES - 10_000) + b"\n"  # over the parser's 1 MB-in-memory spool
+    for path in ("/api/check", "/api/sheet", "/api/audit"):
+        response = client().post(path, files=[upload(LEGAL), ("deck", ("padded.txt", padded))]
+                                 if path == "/api/audit" else [upload(LEGAL)])
+        assert response.status_code == 200, response.text
+    assert list(spool.iterdir()) == [] and list(work.iterdir()) == []
+
+
+def test_the_language_follows_the_field_else_the_browser():
+    assert accepted_language("fr-FR,ja;q=0.9,en;q=0.8") == "ja"
+    assert accepted_language("zh-TW,zh;q=0.9") == "zh-Hant"
+    assert accepted_language("de") == "en"
+    api = client()
+    response = api.post("/api/check", files=[upload(ILLEGAL)], headers={"accept-language": "zh-CN"})
+    assert response.json()["lang"] == "zh-Hans"
+    response = api.post("/api/check", files=[upload(ILLEGAL)], data={"lang": "ja"},
+                        headers={"accept-language": "zh-CN"})
+    assert response.json()["lang"] == "ja"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans", "zh-Hant"])
+def test_the_pages_are_in_the_language_of_the_browser(lang):
+    from wixoss_deckcheck.web.pages import page_texts
+
+    for path, title in (("/", "title_player"), ("/desk", "title_desk")):
+        page = client().get(path, headers={"accept-language": lang})
+        assert page.status_code == 200
+        assert f'<html lang="{lang}">' in page.text
+        assert f">{html.escape(page_texts(lang)[title])}</title>" in page.text
+        assert '<meta name="viewport"' in page.text
+        assert "http://" not in page.text and "https://" not in page.text  # nothing from the internet
+    assert client().get("/static/player.js").status_code == 200
+
+
+def test_a_traditional_chinese_page_is_converted_by_opencc():
+    from wixoss_deckcheck.web.pages import page_texts
+
+    assert page_texts("zh-Hant")["check"] == "檢查"
+    assert page_texts("zh-Hans")["check"] == "检查"
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch, capsys):
+    import importlib.util
+
+    from conftest import run_main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "uvicorn" else real(name, *a))
+    code, out, err = run_main(capsys, "serve")
+    assert code == 2 and out == ""
+    assert err == 'error: serve needs the web extra (uvicorn missing): pip install "wixoss-deckcheck[web]"\n'
+
+
+def test_serve_refuses_a_bad_format_before_it_starts(capsys):
+    from conftest import run_main
+
+    code, _out, err = run_main(capsys, "serve", "--format", "nope")
+    assert code == 2 and err.startswith("error: unknown format 'nope'") and err.count("\n") == 1

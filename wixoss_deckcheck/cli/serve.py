@@ -1,0 +1,52 @@
+"""``wixoss-deckcheck serve``: the player's page, the organiser's desk and the JSON API on
+this machine (the ``[web]`` extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import click
+
+from wixoss_deckcheck.cli.options import cardpool_option, format_option
+from wixoss_deckcheck.decklist.headings import date_value
+from wixoss_deckcheck.errors import UsageError
+from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.tables.loading import load_format
+
+#: What ``serve`` needs beyond the tool itself: the ``[web]`` extra.
+WEB_MODULES = ("starlette", "uvicorn", "multipart")
+
+
+def missing_web_modules() -> list[str]:
+    return [name for name in WEB_MODULES if importlib.util.find_spec(name) is None]
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (this machine only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free).")
+@cardpool_option
+@click.option("--event-date", "event_date", metavar="DATE", help="The event date the sheets start with (大会日時).")
+@format_option("The format the pages start with (default: each deck's own header, else diva).")
+def serve_command(host: str, port: int, cardpool: str | None, event_date: str | None, format_id: str | None) -> None:
+    """Serve the player's page (/), the organiser's desk (/desk) and the JSON API (/api/...)
+    on this machine, with the same answers as the command line. Stop it with Ctrl-C."""
+    missing = missing_web_modules()
+    if missing:
+        raise UsageError(
+            f'serve needs the web extra ({", ".join(missing)} missing): pip install "wixoss-deckcheck[web]"'
+        )
+    if format_id:
+        load_format(format_id)  # an unknown format is refused before the server starts
+    if event_date:
+        date_value(event_date, "--event-date")
+    CardPool.load(locate_pool(cardpool))  # a bad pool is refused now, not on the first request
+    # The one lazy boundary of serve: the web stack (the [web] extra) loads only here.
+    import uvicorn
+
+    from wixoss_deckcheck.web.api import ServeDefaults
+    from wixoss_deckcheck.web.app import create_app
+
+    app = create_app(ServeDefaults(cardpool, format_id, event_date))
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"wixoss-deckcheck serve: http://{shown}:{port}/ (the desk: /desk; Ctrl-C stops)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,58 @@
+"""The ``serve`` application: the player's page, the organiser's desk, the JSON API and
+the page's own files (nothing is loaded from the internet).
+
+Every endpoint runs in the event loop, one request at a time: the checks are quick, and
+the core keeps a little per-process state (the run's language) that requests must not share.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from wixoss_deckcheck.web import api, desk
+from wixoss_deckcheck.web.api import ServeDefaults, request_language
+from wixoss_deckcheck.web.pages import render_page
+from wixoss_deckcheck.web.uploads import BodyLimit
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: What every page says about itself to the browser: no framing by other sites, no sniffing.
+_PAGE_HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Cache-Control": "no-store"}
+
+
+async def player_page(request: Request) -> Response:
+    """``GET /``: the player's page."""
+    return HTMLResponse(render_page("player", request_language(request), request.app.state.defaults),
+                        headers=_PAGE_HEADERS)
+
+
+async def desk_page(request: Request) -> Response:
+    """``GET /desk``: the organiser's desk."""
+    return HTMLResponse(render_page("desk", request_language(request), request.app.state.defaults),
+                        headers=_PAGE_HEADERS)
+
+
+def create_app(defaults: ServeDefaults | None = None) -> Starlette:
+    """The application (``defaults``: what ``serve``'s options set)."""
+    routes = [
+        Route("/", player_page),
+        Route("/desk", desk_page),
+        Route("/api/check", api.check, methods=["POST"]),
+        Route("/api/audit", api.audit, methods=["POST"]),
+        Route("/api/sheet", api.sheet, methods=["POST"]),
+        Route("/api/text", api.text, methods=["POST"]),
+        Route("/api/formats", api.formats, methods=["GET"]),
+        Route("/api/desk", desk.desk_check, methods=["POST"]),
+        Route("/api/sheets", desk.all_sheets, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, middleware=[Middleware(BodyLimit)])
+    app.state.defaults = defaults or ServeDefaults()
+    return app

@@ -7,6 +7,7 @@ A case file::
     as_of: 2026-11-30       # the day to judge (default: today)
     pool: full              # full (built from ../shared/carddata/wixossreact), merged (every source) or sample
     kind: text              # text, yaml, json or cod
+    encoding: gbk           # the deck as a file in this encoding (default: parsed as text)
     play: true              # also run the play-legality analysis (check --play)
     deck: |
       [main]
@@ -28,7 +29,7 @@ import pytest
 import yaml
 
 from wixoss_deckcheck.checking.checker import Checker
-from wixoss_deckcheck.decklist import parse_deck_text
+from wixoss_deckcheck.decklist import load_deck, parse_deck_text
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.tables.loading import load_format
 
@@ -58,7 +59,12 @@ def test_case(case, request):
         pool = request.getfixturevalue("merged_pool" if which == "merged" else "full_pool")
     kind = case.get("kind", "text")
     suffix = {"text": ".txt", "yaml": ".yaml", "json": ".json", "cod": ".cod"}[kind]
-    deck = parse_deck_text(case["deck"], f"case{suffix}", kind)
+    if case.get("encoding"):  # the deck as a file in that encoding, read as any deck file is
+        path = request.getfixturevalue("tmp_path") / f"case{suffix}"
+        path.write_bytes(case["deck"].encode(case["encoding"]))
+        deck = load_deck(path)
+    else:
+        deck = parse_deck_text(case["deck"], f"case{suffix}", kind)
     table = load_format(case.get("format") or deck.format or "diva")
     as_of = case.get("as_of")
     checker = Checker(pool, table, str(as_of) if as_of else None, lang=case.get("lang", "en"))

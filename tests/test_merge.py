@@ -63,9 +63,25 @@ def test_english_and_chinese_names(by_number, english, webxoss_rows):
     missing = [
         row["wxid"]
         for row in webxoss_rows
-        if row["name_zh_CN"] and not by_number[number_key(row["wxid"])].get("names", {}).get("zh_hans")
+        if row["name_zh_CN"]
+        and not by_number[number_key(row["wxid"])].get("names", {}).get("zh_hans")
+        and not by_number[number_key(row["wxid"])].get("inherited_names", {}).get("zh_hans")
     ]
     assert not missing
+
+
+def test_names_a_print_only_inherits_are_kept_apart(by_number):
+    """webxoss links 満月の巫女　タマ (SP01-001) to 満月の巫女　タマヨリヒメ (WD01-001) and shows the
+    latter's English and Chinese names for it: they are not SP01-001's own (issue 20 item 1)."""
+    for number, base in (("SP01-001", "WD01-001"), ("SP01-005", "WD01-005"), ("WD13-005", "WD01-003")):
+        print_, card = by_number[number_key(number)], by_number[number_key(base)]
+        assert "en" not in print_.get("names", {}) and "zh_hans" not in print_.get("names", {})
+        assert print_["inherited_names"]["en"] == card["names"]["en"]
+        assert print_["names"]["kana"]  # the reading is the print's own
+    # a name of its own stays: PR-005 タマ is "Tama", not the linked card's name
+    assert by_number["PR-005"]["names"]["en"] == "Tama" and "inherited_names" not in by_number["PR-005"]
+    # a reprint under the same name inherits nothing
+    assert "inherited_names" not in by_number["WD01-001"]
 
 
 def test_english_share_of_the_english_edition(document, by_number):

@@ -46,6 +46,7 @@ from wixoss_deckcheck.importers.precedence import (
     natural_key,
     rank,
     same_value,
+    tidy_inherited,
 )
 from wixoss_deckcheck.importers.source import ImportedSource
 from wixoss_deckcheck.pool.normalize import name_key, number_key, search_key, series_of
@@ -378,6 +379,7 @@ def _left_over(group: list[dict], attached: list[tuple[dict, dict]], numbers_tru
 def _tidy(card: dict) -> None:
     """A merged card as the pool keeps it: only the field sources other than its first source,
     its reprints sorted and each once, no empty names."""
+    tidy_inherited(card)
     first = card["sources"][0]
     card["field_sources"] = {k: v for k, v in sorted(card["field_sources"].items()) if v != first}
     if not card["field_sources"]:

@@ -53,3 +53,16 @@ def same_value(field_name: str, a: Any, b: Any) -> bool:
     if field_name == "colors":
         return set(a or ()) == set(b or ())
     return a == b
+
+
+def tidy_inherited(card: dict) -> None:
+    """Keep only the inherited names (``inherited_names``, see the webxoss importer) that are
+    not also the card's own: a reprint row linked to its card under a misprinted name brings
+    that card's own names along."""
+    inherited = card.pop("inherited_names", None)
+    own = card.get("names", {})
+    kept = {lang: text for lang, text in (inherited or {}).items() if own.get(lang) != text}
+    if kept:
+        card["inherited_names"] = kept
+    else:
+        card.get("field_sources", {}).pop("inherited_names", None)

@@ -6,7 +6,9 @@ print this one reprints: equal to ``pid`` for an original), ``wxid`` (card numbe
 ``colorless``), ``level``, ``limit``, ``power``, ``limiting``, ``classes``,
 ``cost*``, ``guardFlag``, ``multiEner``, ``lifeBurst``, ``name_en``, ``name_zh_CN``.
 What it adds to the pool: English and Simplified Chinese names, the kana reading,
-and reprint links; the pool keeps each print's pid (``webxoss_pids``: pid → card number)
+and reprint links (a print linked to a card of another Japanese name keeps that card's
+foreign names apart, as ``inherited_names``: they are not the print's own); the pool
+keeps each print's pid (``webxoss_pids``: pid → card number)
 to read the simulator's deck exports. Zeros that mean "not applicable" (an ARTS's level, a SIGNI's
 limit) are dropped, never taken as values.
 """
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.corrections import corrected_numbers
+from wixoss_deckcheck.importers.precedence import exact_name_key
 from wixoss_deckcheck.importers.source import ImportedSource, read_json_list, set_if
 from wixoss_deckcheck.pool.normalize import number_key, series_of, strip_promo_note
 
@@ -146,7 +149,29 @@ def _renumbered(record: dict, row: dict, by_pid: dict, renumber: dict[str, str])
     if canonical is not None and canonical is not row:
         reprint_of = _text(canonical["wxid"])
         record["_reprint_of"] = renumber.get(number_key(reprint_of), reprint_of)
+        _mark_inherited(record, row, canonical)
     return record
+
+
+def _mark_inherited(record: dict, row: dict, canonical: dict) -> None:
+    """Move to ``inherited_names`` the foreign names a print has only through its ``cid`` link.
+
+    webxoss links a print to the card it plays as; a print of another Japanese name
+    (満月の巫女　タマ, SP01-001, linked to 満月の巫女　タマヨリヒメ, WD01-001) shows that card's
+    English and Chinese names, word for word: they name the linked card, not this print,
+    so they must not make it a second card of those names. A name of its own (PR-005 タマ:
+    "Tama", not "Tamayorihime, New Moon Miko") stays its name. The kana reading is always
+    the print's own.
+    """
+    if exact_name_key(_text(row["name"])) == exact_name_key(_text(canonical["name"])):
+        return  # a reprint under the same name: its names are its own
+    names, theirs = record.get("names") or {}, _names(canonical)
+    inherited = {lang: text for lang, text in names.items() if lang != "kana" and theirs.get(lang) == text}
+    if inherited:
+        record["inherited_names"] = inherited
+        record["names"] = {lang: text for lang, text in names.items() if lang not in inherited}
+        if not record["names"]:
+            del record["names"]
 
 
 def import_webxoss(path: str | Path) -> ImportedSource:

@@ -30,7 +30,12 @@ def play_checks() -> list[CheckInfo]:
     return [info for info in REGISTRY.values() if info.kind == "play"]
 
 
-def play_violations(checker: Checker, deck: Deck) -> tuple[list[Violation], list[CheckInfo], frozenset[str]]:
+def play_violations(checker: Checker, deck: Deck) -> list[Violation]:
+    """Run every play check (not disabled with --disable) on one parsed deck: its findings."""
+    return _play_run(checker, deck)[0]
+
+
+def _play_run(checker: Checker, deck: Deck) -> tuple[list[Violation], list[CheckInfo], frozenset[str]]:
     """Run every play check (not disabled with --disable) on one parsed deck: the findings,
     the checks not judged because a deck they need holds an unknown card, and those decks."""
     resolved, _problems = checker.resolve(deck)
@@ -54,7 +59,7 @@ def add_play_findings(checker: Checker, deck: Deck, result: DeckResult) -> None:
     checks not judged join the deck's one note of rules not judged (WX005)."""
     if result.error is not None:
         return
-    found, skipped, unknown = play_violations(checker, deck)
+    found, skipped, unknown = _play_run(checker, deck)
     result.violations.extend(found)
     if skipped:
         checker.note_not_judged(result.violations, skipped, unknown)

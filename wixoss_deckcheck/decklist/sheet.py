@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wixoss_deckcheck.decklist.headings import date_value
-from wixoss_deckcheck.decklist.sheet_layout import SheetLayout, Slot, find_layout, label, tick_state
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.decklist.sheet_layout import SheetLayout, Slot, find_layout, label, sheet_values, tick_state
+from wixoss_deckcheck.errors import InputError, printable
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
-from wixoss_deckcheck.pool.normalize import looks_like_number
+from wixoss_deckcheck.pool.normalize import fold_width, is_card_number, looks_like_number
+
+#: How much of a cell's text an error quotes (as a decklist line: :data:`.lines.QUOTED`).
+QUOTED = 40
 
 if TYPE_CHECKING:  # pragma: no cover
     from openpyxl import Workbook
@@ -97,6 +100,7 @@ def deck_of_workbook(workbook: Workbook, path: str) -> tuple[Deck, SheetData]:
         marks.append((slot.index, where) if slot.section == "main" else None)
     if not deck.entries:
         raise InputError("the decklist sheet has no cards filled in", path)
+    _nothing_outside(sheet, layout, path)
     deck.sheet_marks = tuple(marks)
     fields = {name: _field_text(sheet.cell(*cell).value) for name, cell in layout.fields.items()}
     fields = {name: value for name, value in fields.items() if value}
@@ -105,6 +109,26 @@ def deck_of_workbook(workbook: Workbook, path: str) -> tuple[Deck, SheetData]:
         deck.date = _sheet_date(sheet.cell(row, column).value, fields["event_date"], path, row)
     deck.name = fields.get("nickname")
     return deck, SheetData(layout, fields)
+
+
+def _nothing_outside(sheet: Worksheet, layout: SheetLayout, path: str) -> None:
+    """A card written outside the numbered rows (in a block's columns below its labels, or a
+    card number anywhere but a slot or a field) is an error, never left out of the deck."""
+    taken = {(slot.row, col) for slot in layout.slots
+             for col in (slot.number_col - 1, slot.number_col, slot.name_col, slot.tick_col) if col}
+    taken |= set(layout.fields.values())
+    margins = sorted(layout.margins)
+    regions = [(labels + 1, (margins[i + 1][0] - 2) if i + 1 < len(margins) else sheet.max_row, set(columns))
+               for i, (labels, columns) in enumerate(margins)]
+    for (row, column), value in sheet_values(sheet).items():
+        if (row, column) in taken:
+            continue
+        text = _text(value)
+        inside = any(first <= row <= last and column in columns for first, last, columns in regions)
+        if text and (inside or any(is_card_number(word) for word in fold_width(text).split())):
+            cell = sheet.cell(row, column).coordinate
+            raise InputError(f"cell {cell}: {printable(text, QUOTED)!r} is outside the sheet's numbered rows: "
+                             "write each card in a numbered row of its block", path, row)
 
 
 def _slot_entry(sheet: Worksheet, slot: Slot, path: str) -> tuple[DeckEntry, str] | None:

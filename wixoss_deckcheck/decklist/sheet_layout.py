@@ -9,7 +9,8 @@ writes are found by their labels, not by fixed cells:
   ``◆メインデッキ　ライフバースト無`` (rows 21-40);
 - in each block, the columns by the labels under its heading (``カードナンバー``,
   ``ライフバースト無``, ``カード名``), and the rows by the sheet's own row numbers (1-40)
-  left of each number column;
+  left of each number column (a row is the block's while any half of it is numbered: a
+  number written as text, ``"12"``, or left empty does not end the block);
 - the fields (``ニックネーム``, ``セレクターID``, ``大会日時``, ``開催会場``, ``使用ルリグ``,
   ``名札番号``, ``席順``) by their labels: the value is the cell right of the label (of its
   merged range).
@@ -61,6 +62,9 @@ class SheetLayout:
 
     slots: list[Slot] = field(default_factory=list)
     fields: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: (the row of a block's column labels, the block's columns): no card is written in those
+    #: columns below the labels but in a slot (:func:`~wixoss_deckcheck.decklist.sheet.deck_of_workbook`).
+    margins: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def team(self) -> bool:
@@ -94,15 +98,15 @@ def tick_state(value: Any) -> bool | None:
 
 def find_layout(sheet: Worksheet) -> SheetLayout | None:
     """The layout of an openpyxl worksheet, or None when it is no decklist sheet."""
-    values = _values(sheet)
+    values = sheet_values(sheet)
     texts = {place: label(value) for place, value in values.items()}
     widths = {(r.min_row, r.min_col): r.max_col for r in sheet.merged_cells.ranges}
     layout = SheetLayout()
     for (row, column), text in sorted(texts.items()):
         if text.startswith("◆ルリグデッキ"):
-            layout.slots += _block(texts, values, row + 1, "lrig", False)
+            layout.slots += _block(texts, values, row + 1, "lrig", False, layout)
         elif text.startswith("◆メインデッキ"):
-            layout.slots += _block(texts, values, row + 1, "main", "ライフバースト有" in text)
+            layout.slots += _block(texts, values, row + 1, "main", "ライフバースト有" in text, layout)
         else:
             name = _field_named(text, layout.fields)
             if name is not None:
@@ -112,7 +116,7 @@ def find_layout(sheet: Worksheet) -> SheetLayout | None:
     return layout
 
 
-def _values(sheet: Worksheet) -> dict[tuple[int, int], Any]:
+def sheet_values(sheet: Worksheet) -> dict[tuple[int, int], Any]:
     """(row, column) -> value of every cell that holds one."""
     return {(cell.row, cell.column): cell.value for row in sheet.iter_rows() for cell in row if cell.value is not None}
 
@@ -125,12 +129,52 @@ def _field_named(text: str, found: dict[str, tuple[int, int]]) -> str | None:
     return None
 
 
-def _block(texts: dict, values: dict, heading_row: int, section: str, burst: bool) -> list[Slot]:
-    """The slots under one block's column labels (row ``heading_row``)."""
+def _block(texts: dict, values: dict, heading_row: int, section: str, burst: bool, layout: SheetLayout) -> list[Slot]:
+    """The slots under one block's column labels (row ``heading_row``); the block's columns
+    and rows are kept in ``layout.margins`` for the cards written outside the slots."""
+    halves = _block_columns(texts, heading_row)
+    rows = _numbered_rows(values, heading_row + 1, [number_col for number_col, _name, _tick in halves])
     slots = []
-    for columns in _block_columns(texts, heading_row):
-        slots += _rows(values, heading_row + 1, columns, section, burst)
+    for number_col, name_col, tick_col in halves:
+        for row, index in _row_indexes(values, rows, number_col - 1):
+            slots.append(Slot(index, row, number_col, name_col, tick_col, section, burst))
+    columns = {col for half in halves for col in half if col} | {number_col - 1 for number_col, *_rest in halves}
+    layout.margins.append((heading_row, tuple(sorted(columns))))
     return sorted(slots, key=lambda slot: slot.index)
+
+
+def row_number(value: Any) -> int | None:
+    """A printed row number: an int (never True/False), or digits written as text (``"12"``)."""
+    if type(value) is int:
+        return value
+    text = label(value) if isinstance(value, str) else ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+
+
+def _numbered_rows(values: dict, first: int, number_cols: list[int]) -> list[int]:
+    """The block's rows: from ``first`` down, for as long as any half of the block numbers its
+    row left of its number column (a half whose number cell is text or empty is still a row)."""
+    rows = []
+    row = first
+    while any(row_number(values.get((row, col - 1))) is not None for col in number_cols):
+        rows.append(row)
+        row += 1
+    return rows
+
+
+def _row_indexes(values: dict, rows: list[int], column: int) -> list[tuple[int, int]]:
+    """(row, the sheet's own number) of each row of a half: its printed number, else the
+    number its neighbours give (the row above's plus one; the first row's: the next one's minus)."""
+    printed = [row_number(values.get((row, column))) for row in rows]
+    known = [(place, number) for place, number in enumerate(printed) if number is not None]
+    indexes = []
+    for place, row in enumerate(rows):
+        number = printed[place]
+        if number is None:
+            near = min(known, key=lambda item: abs(item[0] - place), default=(0, 1))
+            number = near[1] + place - near[0]
+        indexes.append((row, number))
+    return indexes
 
 
 def _block_columns(texts: dict, heading_row: int) -> list[tuple[int, int, int | None]]:
@@ -151,13 +195,3 @@ def _tick_column(labels: list[tuple[int, str]], number_col: int, name_col: int) 
     return next((c for c, word in labels if number_col < c < name_col and "バースト無" in word), None)
 
 
-def _rows(values: dict, first: int, columns: tuple[int, int, int | None], section: str, burst: bool) -> list[Slot]:
-    """The slots from row ``first`` down, for as long as the sheet numbers its rows left of the
-    number column (ints, not True/False)."""
-    number_col, name_col, tick_col = columns
-    slots = []
-    row = first
-    while type(values.get((row, number_col - 1))) is int:  # the sheet's own row numbers (not True/False)
-        slots.append(Slot(values[(row, number_col - 1)], row, number_col, name_col, tick_col, section, burst))
-        row += 1
-    return slots

@@ -71,3 +71,29 @@ def write_record(folder: Path, lines: list[dict], name: str = "game.jsonl") -> P
     path = folder / name
     path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
     return path
+
+
+D05_MAIN = [f"WXDi-D05-{n:03d}" for n in range(12, 22)]
+D05_LRIG = [f"WXDi-D05-{n:03d}" for n in range(1, 12)]
+D05_START = ("WXDi-D05-001", "WXDi-D05-005", "WXDi-D05-008")  # Dr.タマゴ, ノヴァ and バン at level 0
+
+
+def d05(folder: Path) -> Path:
+    """The WXDi-D05 starter deck (diva): its assists ノヴァ and バン print their grow timings."""
+    return write_deck(folder, "d05.txt", [(4, c) for c in D05_MAIN], D05_LRIG)
+
+
+def d05_two_turns() -> list[dict]:
+    """A legal start of a WXDi-D05 game as the first player, up to turn 2's main phase (center Lv2)."""
+    return [
+        ev(0, "draw", cards=["WXDi-D05-012", "WXDi-D05-013", "WXDi-D05-014", "WXDi-D05-018", "WXDi-D05-019"]),
+        ev(0, "life_cloth", cards=["WXDi-D05-015"] * 4 + ["WXDi-D05-016"] * 3),
+        ev(1, "draw", cards=["WXDi-D05-012"]),
+        ev(1, "charge", card="WXDi-D05-012"),
+        ev(1, "grow", card="WXDi-D05-002"),
+        ev(1, "assist_grow", card="WXDi-D05-006", side="left"),
+        ev(1, "end"),
+        ev(2, "draw", cards=["WXDi-D05-017", "WXDi-D05-017"]),
+        ev(2, "charge", card="WXDi-D05-014"),
+        ev(2, "grow", card="WXDi-D05-003", pay=["WXDi-D05-012"]),
+    ]

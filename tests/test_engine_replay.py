@@ -203,7 +203,10 @@ def test_a_second_refresh_ends_the_turn(tmp_path, full_pool):
     game, bad = _replay(tmp_path, full_pool, lines)
     assert game.state.total_refreshes == 2 and len(game.state.life_cloth) == 5  # two Life Cloth to the trash
     assert [(o.index, o.slug) for o in bad] == [(len(lines) - 2, "turn-ended")]  # the end phase still runs
-    assert any("the turn ends" in note for note in game.notes)
+    from wixoss_deckcheck.messages import Messages
+    from wixoss_deckcheck.reporters.play.replay import word
+
+    assert any("the turn ends" in word(note, Messages("en")) for note in game.notes)
 
 
 def test_piece_needs_three_lrigs_and_assist_grows(tmp_path, full_pool):

@@ -34,7 +34,7 @@ def replay_command(
     pool = CardPool.load(locate_pool(cardpool))
     game, outcomes = replay(read, pool, format_id)
     legal = all_legal(outcomes)
-    meta = {"record": record, "format": game.format, "as_of": game.rules.as_of, "notes": list(game.notes)}
+    meta = {"record": record, "format": game.format, "as_of": game.rules.as_of}
     if output_format == "json":
         click.echo(json.dumps(report_dict(outcomes, legal, meta, lang), ensure_ascii=False, indent=2))
     else:

@@ -139,6 +139,26 @@ def add_construction(record: dict, text: str) -> None:
         record["_construction"] = sentences
 
 
+#: The use timings a card prints (【メインフェイズ】【アタックフェイズ】【スペルカットイン】), as the pool writes them.
+TIMINGS = {"メインフェイズ": "main", "アタックフェイズ": "attack", "スペルカットイン": "spell_cut_in"}
+#: The card types whose timing is printed: ARTS, PIECE and the grow timing of an ASSIST LRIG.
+TIMED_TYPES = ("ARTS", "PIECE", "RELAY_PIECE", "ASSIST_LRIG")
+
+
+def parse_timing(value: str | None) -> list[str]:
+    """``メインフェイズアタックフェイズ`` or ``メインフェイズ,アタックフェイズ`` → ``["main", "attack"]``
+    (in the printed order of the icons; ``[]`` when none is named)."""
+    text = value or ""
+    return [key for word, key in TIMINGS.items() if word in text]
+
+
+def add_timing(record: dict, kind: str, value: str | None) -> None:
+    """The card's printed use timing (its grow timing for an ASSIST LRIG), where the source names one."""
+    timing = parse_timing(value) if kind in TIMED_TYPES else []
+    if timing:
+        record["timing"] = timing
+
+
 def parse_limiting(value: str | None) -> list[str]:
     """``タマ限定`` → ``["タマ"]``; ``タマ/イオナ限定`` → ``["タマ", "イオナ"]``."""
     if value is None or empty(value):

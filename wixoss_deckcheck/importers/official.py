@@ -19,6 +19,7 @@ from pathlib import Path
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
+    add_timing,
     empty,
     parse_colours,
     parse_cost,
@@ -201,6 +202,7 @@ def _add_type_fields(record: dict, fields: dict, kind: str) -> None:
     if kind in ("SIGNI", "RESONA"):
         set_if(record, "power", parse_int(_field(fields, "パワー")))
     set_if(record, "cost", parse_cost(_field(fields, "コスト")))
+    add_timing(record, kind, _field(fields, "使用タイミング"))
 
 
 def _add_icons(record: dict, fields: dict, kind: str, skill_icons: list[str]) -> None:

@@ -328,6 +328,12 @@ class Messages:
         value = primary.get(key, english.get(key, key))
         return value.format_map(Counted(self, args)) if args else value
 
+    def replay(self, key: str, **args: object) -> str:
+        """A phrase of ``replay``'s messages and notes (the ``replay:`` section)."""
+        primary, english = self._section("replay")
+        value = primary.get(key, english.get(key, key))
+        return str(value.format_map(Counted(self, args)) if args else value)
+
     def severity(self, severity: str) -> str:
         primary, english = self._section("report")
         return (primary.get("severity") or {}).get(severity) or (english.get("severity") or {}).get(severity, severity)

@@ -51,6 +51,9 @@ class Card(NamedTuple):
     deck_limits: tuple[Mapping[str, Any], ...] = ()
     #: A team PIECE's use condition ({"kind": "team", "team", "min_level"} or dream-team).
     piece_condition: Mapping[str, Any] | None = None
+    #: The printed use timing of an ARTS or PIECE, the grow timing of an ASSIST LRIG
+    #: (``main``, ``attack``, ``spell_cut_in``); empty when the pool does not know it.
+    timing: tuple[str, ...] = ()
     #: The same-name key (reprints and promotional notes compare equal).
     key: str = ""
 
@@ -106,6 +109,7 @@ class Card(NamedTuple):
             sources=tuple(data.get("sources", ())),
             deck_limits=tuple(data.get("deck_limits", ())),
             piece_condition=data.get("piece_condition"),
+            timing=tuple(data.get("timing", ())),
             key=name_key(data.get("plays_as") or data["name"]),
         )
 

@@ -36,7 +36,8 @@ __all__ = ["POOL_ENV", "POOL_SCHEMA_ID", "CardPool", "PoolLocation", "Resolution
 
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
 #: The name of the pool's compact cache files (changed whenever their layout changes).
-_CACHE_KIND = "pool-sharded"
+_CACHE_KIND = "pool-sharded-2"  # 2: cards carry their timing
+_OLDER_CACHE_KINDS = ("pool", "pool-sharded")
 
 
 def _cache_state_ok(state: Any) -> TypeGuard[tuple]:
@@ -167,7 +168,8 @@ class CardPool:
                 return cls._from_cache(state, location)
         pool = cls.load_json(location)
         store_marshalled(_CACHE_KIND, path, pool._to_cache())
-        discard_marshalled("pool", path)  # the cache layout before sharded indexes
+        for older in _OLDER_CACHE_KINDS:  # the layouts before this one
+            discard_marshalled(older, path)
         return pool
 
     @classmethod

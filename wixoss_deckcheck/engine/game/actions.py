@@ -12,7 +12,19 @@ from collections.abc import Sequence
 from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay, take_top
 from wixoss_deckcheck.engine.game.play_rules import condition_unmet, piece_condition_of
-from wixoss_deckcheck.engine.game.state import ATTACK, MAIN, OPPONENT, PHASE_NAMES, Game, Problem
+from wixoss_deckcheck.engine.game.state import (
+    ATTACK,
+    MAIN,
+    OPPONENT,
+    Game,
+    Problem,
+    Say,
+    now_in,
+    phase_name,
+    say,
+    type_article,
+    zone_name,
+)
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.normalize import type_keys
 
@@ -28,10 +40,14 @@ def place(game: Game, kind: int, zone: int) -> Problem | None:
     if not book.is_signi[kind]:
         return Problem(
             "wrong-card-type",
-            {"card": book.main_name(kind), "type": book.main_cards[kind].type, "action": "placing on the field"},
+            {
+                "card": book.main_name(kind),
+                "type": type_article(book.main_cards[kind].type),
+                "action": say("for_placing"),
+            },
         )
     if state.hand[kind] <= 0:
-        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "hand"})
+        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
     if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] >= 0:
         return Problem("zone-occupied", {"zone": zone + 1, "zones": len(state.signi_zones)})
     level, top = book.signi_levels[kind], game.center_level()
@@ -63,13 +79,13 @@ def active_trash(game: Game, kinds: Sequence[int]) -> Problem | None:
     if problem is not None:
         return problem
     if state.active_trash:
-        return Problem("once-per-turn", {"what": "active trash", "most": 1})
+        return Problem("once-per-turn", {"what": say("what_active_trash"), "most": 1})
     if not 1 <= len(kinds) <= rules.active_trash_max:
         return Problem("active-trash", {"got": len(kinds), "most": rules.active_trash_max})
     zones = list(state.signi_zones)
     for kind in kinds:
         if kind not in zones:
-            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "field"})
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("field")})
         zones[zones.index(kind)] = -1
     for zone, (before, after) in enumerate(zip(state.signi_zones, zones, strict=False)):
         if before >= 0 and after < 0:
@@ -96,7 +112,7 @@ def _use_from_hand(game: Game, kind: int, paid: Sequence[int], coins: int, oppon
     book, state = game.book, game.state
     card = book.main_cards[kind]
     problem = (  # the first problem, in the order the rules are checked
-        _usable(game, card, opponent)
+        _usable(game, card, book.main_places[kind], opponent)
         or _in_hand(game, kind)
         or _limiting(game, card, book.limiting_types[kind])
         or pay(game, book.main_costs[kind], paid, coins)
@@ -114,7 +130,8 @@ def _use_from_lrig_deck(
 ) -> Problem | None:
     book = game.book
     card = book.lrig_cards[lrig_id or 0]
-    problem = _usable(game, card, opponent) or _in_lrig_deck(game, card, lrig_id)
+    places = book.lrig_places[lrig_id or 0]
+    problem = _usable(game, card, places, opponent) or _in_lrig_deck(game, card, lrig_id)
     if problem is not None:
         return problem
     assert lrig_id is not None
@@ -126,39 +143,41 @@ def _use_from_lrig_deck(
     return None
 
 
-def _usable(game: Game, card: Card, opponent: bool) -> Problem | None:
-    """A card that can be used (SPELL, ARTS, PIECE, KEY), at a time it may be used."""
+def _usable(game: Game, card: Card, places: frozenset[str], opponent: bool) -> Problem | None:
+    """A card that can be used (SPELL, ARTS, PIECE, KEY), at a time its timing allows."""
     if card.type not in USE_TYPES:
-        return Problem("wrong-card-type", {"card": card.name, "type": card.type, "action": "use"})
-    return _use_timing(game, card.type, opponent)
+        return Problem(
+            "wrong-card-type", {"card": card.name, "type": type_article(card.type), "action": say("for_use")}
+        )
+    return timing_problem(game, say("use_of", type=type_article(card.type)), places, opponent)
 
 
-def _use_timing(game: Game, card_type: str, opponent: bool) -> Problem | None:
-    """A SPELL, PIECE or KEY in your main phase; an ARTS in the main phase, before the attacks,
-    or in the opponent's turn."""
+def timing_problem(game: Game, what: Say, places: frozenset[str], opponent: bool = False) -> Problem | None:
+    """May ``what`` come now, where ``places`` (``main``, ``attack``, ``opponent``: gamerules.WHEN)
+    allow it? Your main phase; your attack phase before the first attack; the opponent's turn.
+    Before your attack phase, a use that only the attack phase allows opens it, unless the record
+    opens it itself (``attack_phase``): then the phases are exact and it is refused."""
     state = game.state
     if opponent or state.phase == OPPONENT:
-        if card_type != "ARTS" or state.phase != OPPONENT:
-            return Problem("phase-order", {"phase": f"use of a {card_type}", "now": PHASE_NAMES[state.phase]})
-        return None
-    return _own_turn_timing(game, card_type)
-
-
-def _own_turn_timing(game: Game, card_type: str) -> Problem | None:
-    state = game.state
-    problem = enter(game, MAIN if card_type != "ARTS" else max(MAIN, min(state.phase, ATTACK)))
-    if problem is not None:
+        return None if "opponent" in places and state.phase == OPPONENT else _untimely(what, now_in(state.phase))
+    if state.phase <= MAIN and "main" in places:
+        return enter(game, MAIN)
+    derived = state.phase <= MAIN and not state.attack_phase_declared
+    if "attack" in places and (state.phase == ATTACK or derived):
+        problem = enter(game, ATTACK)
+        if problem is None and (state.lrig_attacked or any(state.signi_attacked)):
+            return _untimely(what, say("now_attacks_begun"))
         return problem
-    if card_type != "ARTS" and state.phase != MAIN:
-        return Problem("phase-order", {"phase": f"use of a {card_type}", "now": PHASE_NAMES[state.phase]})
-    if state.phase == ATTACK and (state.lrig_attacked or any(state.signi_attacked)):  # ARTS come before the attacks
-        return Problem("phase-order", {"phase": "use of an ARTS", "now": "the attacks have begun"})
-    return None
+    return _untimely(what, now_in(max(state.phase, MAIN)))
+
+
+def _untimely(what: Say, now: Say) -> Problem:
+    return Problem("phase-order", {"phase": what, "now": now})
 
 
 def _in_hand(game: Game, kind: int) -> Problem | None:
     if game.state.hand[kind] <= 0:
-        return Problem("card-not-in-zone", {"card": game.book.main_name(kind), "zone": "hand"})
+        return Problem("card-not-in-zone", {"card": game.book.main_name(kind), "zone": zone_name("hand")})
     return None
 
 
@@ -166,7 +185,7 @@ def _in_lrig_deck(game: Game, card: Card, lrig_id: int | None) -> Problem | None
     """The card is in the LRIG deck (and a PIECE's condition is met)."""
     assert lrig_id is not None
     if not game.state.lrig_deck[lrig_id]:
-        return Problem("card-not-in-zone", {"card": card.name, "zone": "LRIG deck"})
+        return Problem("card-not-in-zone", {"card": card.name, "zone": zone_name("lrig_deck")})
     return piece_condition(game, lrig_id) if card.type in ("PIECE", "RELAY_PIECE") else None
 
 
@@ -211,7 +230,7 @@ def piece_condition(game: Game, lrig_id: int) -> Problem | None:
     if game.lrigs_on_field() < need:
         return Problem(
             "piece-condition",
-            {"card": card.name, "why": f"it needs {need} LRIGs on the field, there are {game.lrigs_on_field()}"},
+            {"card": card.name, "why": say("piece_lrigs", need=need, have=game.lrigs_on_field())},
         )
     condition = piece_condition_of(card)
     if condition is not None:
@@ -222,25 +241,30 @@ def piece_condition(game: Game, lrig_id: int) -> Problem | None:
     return None
 
 
-def assist_grow(game: Game, lrig_id: int, side: int, paid: Sequence[int], coins: int = 0) -> Problem | None:
-    """Main phase: an assist grows into an ASSIST LRIG one level up, never above the center's level."""
+def assist_grow(
+    game: Game, lrig_id: int, side: int, paid: Sequence[int], coins: int = 0, opponent: bool = False
+) -> Problem | None:
+    """An assist grows into an ASSIST LRIG one level up, never above the center's level, when the
+    card's printed grow timing allows (the main phase; the attack phases for 【アタックフェイズ】)."""
     state, book = game.state, game.book
-    problem = enter(game, MAIN)
+    problem = timing_problem(game, say("what_assist_grow"), book.lrig_places[lrig_id], opponent)
     if problem is not None:
         return problem
     card = book.lrig_cards[lrig_id]
     if not game.rules.assists or side not in (0, 1) or not state.assists[side]:
-        return Problem("assist-grow", {"card": book.lrig_name(lrig_id), "why": "there is no assist on that side"})
+        return Problem("assist-grow", {"card": book.lrig_name(lrig_id), "why": say("assist_none")})
     if not state.lrig_deck[lrig_id]:
-        return Problem("card-not-in-zone", {"card": card.name, "zone": "LRIG deck"})
+        return Problem("card-not-in-zone", {"card": card.name, "zone": zone_name("lrig_deck")})
     if card.type != "ASSIST_LRIG":
-        return Problem("wrong-card-type", {"card": card.name, "type": card.type, "action": "an assist grow"})
+        return Problem(
+            "wrong-card-type", {"card": card.name, "type": type_article(card.type), "action": say("for_assist_grow")}
+        )
     if book.lrig_level(lrig_id) > game.center_level():
         return Problem(
             "assist-grow",
             {
                 "card": book.lrig_name(lrig_id),
-                "why": f"an assist is never above the center's level {game.center_level()}",
+                "why": say("assist_above", level=game.center_level()),
             },
         )
     problem = grow_target(game, state.assists[side][-1], lrig_id)
@@ -255,6 +279,13 @@ def assist_grow(game: Game, lrig_id: int, side: int, paid: Sequence[int], coins:
     return None
 
 
+def open_attack_phase(game: Game) -> Problem | None:
+    """Your attack phase begins (an ``attack_phase`` event): after the main phase, once."""
+    if game.state.phase == ATTACK:
+        return Problem("phase-order", {"phase": phase_name(ATTACK), "now": now_in(ATTACK)})
+    return enter(game, ATTACK)
+
+
 def attack(game: Game, zone: int | None) -> Problem | None:
     """Attack phase: a SIGNI (zone 0-2) attacks once, then the center (``zone`` None) once; not on turn 1 first."""
     state = game.state
@@ -262,18 +293,18 @@ def attack(game: Game, zone: int | None) -> Problem | None:
     if problem is not None:
         return problem
     if not game.rules.attacks(state.turn, game.first):
-        return Problem("attack", {"why": "the first player skips the attack phase of turn 1"})
+        return Problem("attack", {"why": say("attack_first_turn")})
     if zone is None:
         if state.lrig_attacked or not state.center:
-            return Problem("attack", {"why": "the center LRIG has already attacked this turn"})
+            return Problem("attack", {"why": say("attack_lrig_twice")})
         state.lrig_attacked = True
         return None
     if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] < 0:
-        return Problem("attack", {"why": f"there is no SIGNI in zone {zone + 1}"})
+        return Problem("attack", {"why": say("attack_empty", zone=zone + 1)})
     if state.lrig_attacked:
-        return Problem("attack", {"why": "SIGNI attack before the LRIG attack step"})
+        return Problem("attack", {"why": say("attack_signi_after_lrig")})
     if state.signi_attacked[zone]:
-        return Problem("attack", {"why": f"the SIGNI in zone {zone + 1} has already attacked"})
+        return Problem("attack", {"why": say("attack_signi_twice", zone=zone + 1)})
     state.signi_attacked[zone] = True
     return None
 
@@ -282,11 +313,11 @@ def guard(game: Game, kind: int) -> Problem | None:
     """The opponent's turn: discard a card with 【ガード】 from the hand against an LRIG attack."""
     state, book = game.state, game.book
     if state.phase != OPPONENT:
-        return Problem("guard", {"card": book.main_name(kind), "why": "a guard is made on the opponent's turn"})
+        return Problem("guard", {"card": book.main_name(kind), "why": say("guard_own_turn")})
     if not book.is_guard[kind]:
-        return Problem("guard", {"card": book.main_name(kind), "why": "it has no 【ガード】"})
+        return Problem("guard", {"card": book.main_name(kind), "why": say("guard_none")})
     if state.hand[kind] <= 0:
-        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "hand"})
+        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
     state.hand[kind] -= 1
     state.trash[kind] += 1
     settle(game)
@@ -297,11 +328,11 @@ def crushed(game: Game, kind: int) -> Problem | None:
     """The opponent's turn: one of your Life Cloth is crushed (check zone, then ener)."""
     state, book = game.state, game.book
     if state.phase != OPPONENT:
-        return Problem("phase-order", {"phase": "a crushed Life Cloth", "now": PHASE_NAMES[state.phase]})
+        return Problem("phase-order", {"phase": say("what_crushed"), "now": now_in(state.phase)})
     if not take_top(state.life_cloth, kind):
-        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "Life Cloth"})
+        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("life_cloth")})
     state.ener[kind] += 1
     if book.has_burst[kind]:
-        game.notes.append(f"Life Burst shown: {book.main_name(kind)}")
+        game.notes.append(say("note_burst_shown", card=book.main_name(kind)))
     settle(game)
     return None

@@ -12,7 +12,7 @@ in a real game the player chooses) go to the trash. Each rule action is written 
 from __future__ import annotations
 
 from wixoss_deckcheck.engine.game.gamerules import GameRules
-from wixoss_deckcheck.engine.game.state import OPPONENT, Game, State
+from wixoss_deckcheck.engine.game.state import OPPONENT, Game, Say, State, say
 
 _EMPTY = [-1, -1, -1]
 
@@ -47,12 +47,10 @@ def _refresh(game: Game, state: State, rules: GameRules) -> bool:
             state.trash[state.life_cloth.pop()] += 1
     state.refreshes += 1
     state.total_refreshes += 1
-    game.notes.append(
-        f"refresh: the trash became the deck ({len(state.deck)} cards); {rules.refresh_penalty} Life Cloth to the trash"
-    )
+    game.notes.append(say("note_refresh", cards=len(state.deck), penalty=rules.refresh_penalty))
     if state.refreshes >= rules.refreshes_end_turn and state.phase != OPPONENT:
         state.ended = True
-        game.notes.append(f"refresh {state.refreshes} this turn: the turn ends (the end phase still runs)")
+        game.notes.append(say("note_turn_ends", refreshes=state.refreshes))
     return True
 
 
@@ -63,7 +61,7 @@ def _same_type(game: Game) -> None:
     types = book.lrig_types[state.center[-1]]
     for side, stack in enumerate(state.assists):
         if stack and book.lrig_types[stack[-1]] == types:
-            game.notes.append(f"{book.lrig_name(stack[-1])} has the center's LRIG type: to the LRIG trash")
+            game.notes.append(say("note_same_type", card=book.lrig_name(stack[-1])))
             state.lrig_trash.extend(stack)
             state.assists[side] = []
 
@@ -88,7 +86,7 @@ def _overflow(game: Game) -> None:
     limit = game.limit()
     while game.field_levels() > limit:  # the highest level first (in a real game the player chooses)
         zone = max((z for z in range(len(zones)) if zones[z] >= 0), key=lambda z: levels[zones[z]])
-        _to_trash(game, zone, f"the SIGNI levels exceed the limit {limit}")
+        _to_trash(game, zone, say("note_over_limit", limit=limit))
 
 
 def _trash_misfits(game: Game, top: int) -> None:
@@ -98,15 +96,15 @@ def _trash_misfits(game: Game, top: int) -> None:
         if kind < 0:
             continue
         if levels[kind] > top:
-            _to_trash(game, zone, f"level {levels[kind]} above the center's level {top}")
+            _to_trash(game, zone, say("note_above_center", level=levels[kind], center=top))
         elif not game.limiting_ok(kind):
-            _to_trash(game, zone, "its limiting condition does not match the center LRIG")
+            _to_trash(game, zone, say("note_limiting"))
 
 
-def _to_trash(game: Game, zone: int, why: str) -> None:
+def _to_trash(game: Game, zone: int, why: Say) -> None:
     state = game.state
     kind = state.signi_zones[zone]
-    game.notes.append(f"{game.book.main_name(kind)} to the trash: {why}")
+    game.notes.append(say("note_to_trash", card=game.book.main_name(kind), why=why))
     state.trash[kind] += 1
     for card in state.under_signi[zone]:
         state.trash[card] += 1

@@ -183,6 +183,24 @@ def grow_problem(lower: Card | None, upper: Card, rules: GameRules) -> str | Non
     return None
 
 
+#: Where a use or an assist grow may come: your main phase, your attack phase, the opponent's turn.
+WHEN = ("main", "attack", "opponent")
+
+
+@lru_cache(maxsize=256)
+def use_places(card_type: str, timing: tuple[str, ...]) -> frozenset[str]:
+    """Where a card of ``card_type`` printing ``timing`` may be used (an ASSIST LRIG: grown), from
+    ``use_timings:`` of the table: the union of its timings' places; a card type without a printed
+    timing by its type; a timed card whose timing is not known by ``unknown`` (else main)."""
+    table = _table().get("use_timings") or {}
+    if timing:
+        places = {place for key in timing for place in (table.get("timings") or {}).get(key, ())}
+    else:
+        places = set((table.get("by_type") or {}).get(card_type) or (table.get("unknown") or {}).get(card_type) or ())
+    found = frozenset(place for place in places if place in WHEN)
+    return found or frozenset({"main"})
+
+
 @lru_cache(maxsize=1)
 def _table() -> dict[str, Any]:
     path = formats_dir() / TABLE_NAME

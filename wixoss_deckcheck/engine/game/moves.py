@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.phases import take_top
-from wixoss_deckcheck.engine.game.state import Game, Problem, State
+from wixoss_deckcheck.engine.game.state import Game, Problem, State, say, type_article, zone_name
 
 MAIN_ZONES = ("deck", "hand", "ener", "trash", "life_cloth", "field", "check")
 LRIG_ZONES = ("lrig_deck", "lrig_trash", "removed")
@@ -23,16 +23,17 @@ def move_main(game: Game, kind: int, source: str, target: str, zone: int | None 
     """Move one main-deck card from ``source`` to ``target`` (``zone`` 0-2 picks a SIGNI zone)."""
     state, book = game.state, game.book
     if source not in MAIN_ZONES or target not in MAIN_ZONES:
-        action = f"a move from {source} to {target}"
+        action = say("for_move", source=zone_name(source), target=zone_name(target))
         return Problem(
-            "wrong-card-type", {"card": book.main_name(kind), "type": book.main_cards[kind].type, "action": action}
+            "wrong-card-type",
+            {"card": book.main_name(kind), "type": type_article(book.main_cards[kind].type), "action": action},
         )
     if target == "field":
         zone, problem = _landing(game, kind, zone)
         if problem is not None:
             return problem
     if not _take(state, kind, source):
-        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": source.replace("_", " ")})
+        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name(source)})
     if target == "field":
         assert zone is not None
         state.signi_zones[zone] = kind
@@ -102,11 +103,16 @@ def move_lrig(game: Game, lrig_id: int, source: str, target: str) -> Problem | N
     state, card = game.state, game.book.lrig_cards[lrig_id]
     if source not in LRIG_ZONES or target not in LRIG_ZONES:
         return Problem(
-            "wrong-card-type", {"card": card.name, "type": card.type, "action": f"a move from {source} to {target}"}
+            "wrong-card-type",
+            {
+                "card": card.name,
+                "type": type_article(card.type),
+                "action": say("for_move", source=zone_name(source), target=zone_name(target)),
+            },
         )
     here = state.lrig_deck[lrig_id] if source == "lrig_deck" else lrig_id in _lrig_pile(state, source)
     if not here:
-        return Problem("card-not-in-zone", {"card": card.name, "zone": source.replace("_", " ")})
+        return Problem("card-not-in-zone", {"card": card.name, "zone": zone_name(source)})
     if source == "lrig_deck":
         state.lrig_deck[lrig_id] = False
     else:
@@ -129,7 +135,11 @@ def move_marker(game: Game, source: str, target: str) -> Problem | None:
     if upper is None:
         return Problem(
             "wrong-card-type",
-            {"card": "【リミットアッパー】", "type": "marker", "action": f"the rules of {game.rules.as_of}"},
+            {
+                "card": "【リミットアッパー】",
+                "type": say("marker"),
+                "action": say("for_rules_of", day=game.rules.as_of),
+            },
         )
     if (source, target) == ("token", "lrig_zone"):
         state.limit_upper = min(upper.max, state.limit_upper + 1)
@@ -137,6 +147,6 @@ def move_marker(game: Game, source: str, target: str) -> Problem | None:
         state.limit_upper -= 1
         state.field_changed = True
     else:
-        return Problem("card-not-in-zone", {"card": "【リミットアッパー】", "zone": source.replace("_", " ")})
+        return Problem("card-not-in-zone", {"card": "【リミットアッパー】", "zone": zone_name(source)})
     settle(game)
     return None

@@ -106,6 +106,18 @@ def cost_text(cost: Cost) -> str:
     return ", ".join(parts) or "free"
 
 
+def cost_parts(cost: Cost) -> list[tuple[tuple[str, ...], int]]:
+    """The symbols of a cost as ``(colours, count)`` (``("colourless",)`` for a colourless one),
+    then ``(("coin",), coins)``: what a message words in the reader's language."""
+    parts = [
+        (("colourless",) if mask == COLOURLESS else tuple(c for c in COLOURS if mask & COLOUR_BITS[c]), count)
+        for mask, count in cost.symbols
+    ]
+    if cost.coins:
+        parts.append(((COIN,), cost.coins))
+    return parts
+
+
 def matches(cost: Cost, paid: Sequence[int]) -> bool:
     """True when the paid cards (their masks) can pay the cost's symbols one to one, exactly."""
     units = [mask for mask, count in cost.symbols for _ in range(count)]

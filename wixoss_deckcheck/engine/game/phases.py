@@ -9,21 +9,27 @@ Main-phase, attack and opponent's-turn actions are in :mod:`.actions`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.gamerules import grow_problem
-from wixoss_deckcheck.engine.game.payment import Cost, cost_text, matches
+from wixoss_deckcheck.engine.game.payment import Cost, cost_parts, matches
 from wixoss_deckcheck.engine.game.state import (
     DRAW,
     END,
     ENER,
     GROW,
     OPPONENT,
-    PHASE_NAMES,
     SETUP,
     UP,
     Game,
     Problem,
+    Say,
+    now_in,
+    phase_name,
+    say,
+    type_article,
+    zone_name,
 )
 
 # -- helpers shared by the actions -------------------------------------------------------
@@ -42,16 +48,16 @@ def enter(game: Game, phase: int) -> Problem | None:
     """Move to ``phase`` of the own turn; going back to an earlier phase is illegal."""
     state = game.state
     if state.phase == SETUP or state.phase == OPPONENT:
-        return Problem("phase-order", {"phase": PHASE_NAMES[phase], "now": PHASE_NAMES[state.phase]})
+        return Problem("phase-order", {"phase": phase_name(phase), "now": now_in(state.phase)})
     if state.ended and phase != END:
-        return Problem("turn-ended", {"phase": PHASE_NAMES[phase]})
+        return Problem("turn-ended", {"phase": phase_name(phase)})
     if phase < state.phase:
-        return Problem("phase-order", {"phase": PHASE_NAMES[phase], "now": PHASE_NAMES[state.phase]})
+        return Problem("phase-order", {"phase": phase_name(phase), "now": now_in(state.phase)})
     if phase > DRAW and not state.drew:
         state.drew = True  # said once: the draw phase passed without its draw
         due = min(game.rules.draws(state.turn, game.first), len(state.deck))
         if due:
-            game.missed.append(Problem("wrong-count", {"what": "the draw", "due": due, "got": 0}))
+            game.missed.append(Problem("wrong-count", {"what": say("what_draw"), "due": due, "got": 0}))
     state.phase = phase
     return None
 
@@ -62,24 +68,22 @@ def pay(game: Game, cost: Cost, paid: Sequence[int], coins: int) -> Problem | No
     have = list(state.ener)
     for kind in paid:
         if kind < 0 or have[kind] <= 0:
-            return Problem("card-not-in-zone", {"card": book.main_name(kind) if kind >= 0 else "?", "zone": "ener"})
+            return Problem(
+                "card-not-in-zone", {"card": book.main_name(kind) if kind >= 0 else "?", "zone": zone_name("ener")}
+            )
         have[kind] -= 1
     if coins != cost.coins or coins > state.coins:
         return Problem(
             "payment",
             {
-                "cost": cost_text(cost),
-                "paid": _paid_text(game, paid, coins),
-                "why": f"the cost takes {cost.coins} coin(s); you paid {coins} and have {state.coins}",
+                "cost": cost_words(cost),
+                "paid": _paid_words(game, paid, coins),
+                "why": say("why_coins", due=cost.coins, paid=coins, have=state.coins),
             },
         )
     if not matches(cost, [book.colour_masks[k] for k in paid]):
-        why = (
-            f"the cost takes {cost.cards} card(s); {len(paid)} paid"
-            if len(paid) != cost.cards
-            else "those cards cannot pay those colours one for one"
-        )
-        return Problem("payment", {"cost": cost_text(cost), "paid": _paid_text(game, paid, coins), "why": why})
+        why = say("why_cards", due=cost.cards, paid=len(paid)) if len(paid) != cost.cards else say("why_colours")
+        return Problem("payment", {"cost": cost_words(cost), "paid": _paid_words(game, paid, coins), "why": why})
     for kind in paid:
         state.ener[kind] -= 1
         state.trash[kind] += 1
@@ -87,9 +91,22 @@ def pay(game: Game, cost: Cost, paid: Sequence[int], coins: int) -> Problem | No
     return None
 
 
-def _paid_text(game: Game, paid: Sequence[int], coins: int) -> str:
-    parts = [game.book.main_cards[k].name for k in paid if k >= 0] + ["coin"] * coins
-    return ", ".join(parts) or "nothing"
+def cost_words(cost: Cost) -> Say | list[Say]:
+    """A cost as the catalogues word it: ``white 2, colourless 1, coin 1`` (``free`` for nothing)."""
+    parts = [
+        say("cost_part", colour=say("either", items=[_symbol(c) for c in colours]), count=count)
+        for colours, count in cost_parts(cost)
+    ]
+    return parts or say("cost_free")
+
+
+def _symbol(colour: str) -> Say:
+    return say("coin") if colour == "coin" else Say("colour:" + colour)
+
+
+def _paid_words(game: Game, paid: Sequence[int], coins: int) -> Say | list[Any]:
+    parts: list[Any] = [game.book.main_cards[k].name for k in paid if k >= 0] + [say("coin")] * coins
+    return parts or say("paid_nothing")
 
 
 # -- setup -----------------------------------------------------------------------------
@@ -102,17 +119,17 @@ def start(game: Game, center: int, assists: Sequence[int]) -> Problem | None:
     if count not in rules.start_counts:
         return Problem(
             "start-illegal",
-            {"why": f"{count} starting LRIG(s); the rules allow {' or '.join(map(str, rules.start_counts))}"},
+            {"why": say("start_count", count=count, allowed=say("either", items=list(rules.start_counts)))},
         )
     for lrig_id in (center, *assists):
         card = book.lrig_cards[lrig_id]
         if not state.lrig_deck[lrig_id]:
-            return Problem("start-illegal", {"why": f"{card.name} is named twice"})
+            return Problem("start-illegal", {"why": say("start_twice", card=card.name)})
         if not card.is_lrig or card.level != 0:
-            return Problem("start-illegal", {"why": f"{book.lrig_name(lrig_id)} is not a level-0 LRIG"})
+            return Problem("start-illegal", {"why": say("start_not_level0", card=book.lrig_name(lrig_id))})
         state.lrig_deck[lrig_id] = False
     if book.lrig_cards[center].type != "LRIG":
-        return Problem("start-illegal", {"why": f"{book.lrig_name(center)} is an ASSIST LRIG and cannot be the center"})
+        return Problem("start-illegal", {"why": say("start_assist_center", card=book.lrig_name(center))})
     state.center = [center]
     state.field_changed = True
     state.assists = [[a] for a in assists] if assists else [[], []]
@@ -124,9 +141,9 @@ def setup_draw(game: Game, kinds: Sequence[int]) -> Problem | None:
     """The opening hand."""
     state, rules = game.state, game.rules
     if state.phase != SETUP or state.setup_draws:
-        return Problem("phase-order", {"phase": "setup draw", "now": "the opening hand already drawn"})
+        return Problem("phase-order", {"phase": say("what_opening_hand"), "now": say("now_hand_drawn")})
     if len(kinds) != rules.opening_hand:
-        return Problem("wrong-count", {"what": "the opening hand", "due": rules.opening_hand, "got": len(kinds)})
+        return Problem("wrong-count", {"what": say("what_opening_hand"), "due": rules.opening_hand, "got": len(kinds)})
     problem = _from_deck(game, kinds)
     if problem is None:
         state.setup_draws = 1
@@ -139,16 +156,16 @@ def mulligan(game: Game, returned: Sequence[int], drawn: Sequence[int]) -> Probl
     if state.phase != SETUP or not state.setup_draws or state.life_dealt:
         return Problem(
             "phase-order",
-            {"phase": "mulligan", "now": "after the Life Cloth" if state.life_dealt else "before the opening hand"},
+            {"phase": say("what_mulligan"), "now": say("now_after_life" if state.life_dealt else "now_before_hand")},
         )
     if state.mulligans >= game.rules.mulligans:
-        return Problem("once-per-turn", {"what": "mulligan", "most": game.rules.mulligans})
+        return Problem("once-per-turn", {"what": say("what_mulligan"), "most": game.rules.mulligans})
     if len(returned) != len(drawn):
-        return Problem("wrong-count", {"what": "the mulligan's new cards", "due": len(returned), "got": len(drawn)})
+        return Problem("wrong-count", {"what": say("what_mulligan_cards"), "due": len(returned), "got": len(drawn)})
     hand = list(state.hand)
     for kind in returned:
         if hand[kind] <= 0:
-            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "hand"})
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
         hand[kind] -= 1
     state.hand = hand
     state.deck.extend(returned)
@@ -169,14 +186,14 @@ def deal_life(game: Game, kinds: Sequence[int]) -> Problem | None:
     if state.phase != SETUP or not state.setup_draws or state.life_dealt:
         return Problem(
             "phase-order",
-            {"phase": "Life Cloth", "now": "setup done" if state.life_dealt else "before the opening hand"},
+            {"phase": zone_name("life_cloth"), "now": say("now_setup_done" if state.life_dealt else "now_before_hand")},
         )
     if len(kinds) != rules.life_cloth:
-        return Problem("wrong-count", {"what": "the Life Cloth", "due": rules.life_cloth, "got": len(kinds)})
+        return Problem("wrong-count", {"what": zone_name("life_cloth"), "due": rules.life_cloth, "got": len(kinds)})
     deck = list(state.deck)
     for kind in kinds:
         if not take_top(deck, kind):
-            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "deck"})
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("deck")})
     state.deck = deck
     state.life_cloth = list(reversed(kinds))
     state.life_dealt = True
@@ -189,7 +206,7 @@ def _from_deck(game: Game, kinds: Sequence[int]) -> Problem | None:
     deck = list(state.deck)
     for kind in kinds:
         if not take_top(deck, kind):
-            return Problem("card-not-in-zone", {"card": game.book.main_name(kind), "zone": "deck"})
+            return Problem("card-not-in-zone", {"card": game.book.main_name(kind), "zone": zone_name("deck")})
     state.deck = deck
     for kind in kinds:
         state.hand[kind] += 1
@@ -203,11 +220,12 @@ def begin_turn(game: Game, turn: int) -> Problem | None:
     """Close the previous turn (an unrecorded end phase must not need discards) and start ``turn``."""
     state = game.state
     if state.phase == SETUP and not state.life_dealt:
-        return Problem("phase-order", {"phase": f"turn {turn}", "now": "setup (no Life Cloth yet)"})
+        return Problem("phase-order", {"phase": say("turn_n", turn=turn), "now": say("now_no_life")})
     problem = None
     if state.phase not in (SETUP, OPPONENT, UP) and state.phase < END:
         problem = end(game, ())
     state.new_turn(turn)
+    state.attack_phase_declared = turn in game.attack_phase_turns
     return problem
 
 
@@ -229,13 +247,13 @@ def draw(game: Game, kinds: Sequence[int]) -> Problem | None:
     if problem is not None:
         return problem
     if state.drew:
-        return Problem("once-per-turn", {"what": "draw phase", "most": 1})
+        return Problem("once-per-turn", {"what": phase_name(DRAW), "most": 1})
     due = min(game.rules.draws(state.turn, game.first), len(state.deck))
+    state.drew = True  # the draw phase is over: a wrong draw is reported here, not again at the next action
     if len(kinds) != due:
-        return Problem("wrong-count", {"what": "the draw", "due": due, "got": len(kinds)})
+        return Problem("wrong-count", {"what": say("what_draw"), "due": due, "got": len(kinds)})
     problem = _from_deck(game, kinds)
     if problem is None:
-        state.drew = True
         settle(game)
     return problem
 
@@ -247,10 +265,10 @@ def charge(game: Game, kind: int, from_field: bool = False) -> Problem | None:
     if problem is not None:
         return problem
     if state.charged >= game.rules.charges_per_turn:
-        return Problem("once-per-turn", {"what": "charge", "most": game.rules.charges_per_turn})
+        return Problem("once-per-turn", {"what": say("what_charge"), "most": game.rules.charges_per_turn})
     if from_field:
         if kind not in state.signi_zones:
-            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "field"})
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("field")})
         zone = state.signi_zones.index(kind)
         for card in state.under_signi[zone]:
             state.trash[card] += 1
@@ -258,7 +276,7 @@ def charge(game: Game, kind: int, from_field: bool = False) -> Problem | None:
         state.under_signi[zone] = []
     else:
         if state.hand[kind] <= 0:
-            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "hand"})
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
         state.hand[kind] -= 1
     state.ener[kind] += 1
     state.charged += 1
@@ -274,11 +292,13 @@ def grow(game: Game, lrig_id: int, paid: Sequence[int], coins: int = 0) -> Probl
         return problem
     card = book.lrig_cards[lrig_id]
     if state.grew:
-        return Problem("once-per-turn", {"what": "grow", "most": 1})
+        return Problem("once-per-turn", {"what": say("what_grow"), "most": 1})
     if not state.lrig_deck[lrig_id]:
-        return Problem("card-not-in-zone", {"card": card.name, "zone": "LRIG deck"})
+        return Problem("card-not-in-zone", {"card": card.name, "zone": zone_name("lrig_deck")})
     if card.type != "LRIG":
-        return Problem("wrong-card-type", {"card": card.name, "type": card.type, "action": "a center grow"})
+        return Problem(
+            "wrong-card-type", {"card": card.name, "type": type_article(card.type), "action": say("for_center_grow")}
+        )
     problem = grow_target(game, state.center[-1] if state.center else None, lrig_id)
     if problem is not None:
         return problem
@@ -306,7 +326,11 @@ def grow_target(game: Game, below: int | None, lrig_id: int) -> Problem | None:
         return None
     before = book.lrig_level(below) if below is not None else 0
     if why == "level":
-        allowed = f"level {before + 1}" if rules.grow_min_up == 1 else f"level {before + rules.grow_max_up} or lower"
+        allowed = (
+            say("level_n", level=before + 1)
+            if rules.grow_min_up == 1
+            else say("level_n_or_lower", level=before + rules.grow_max_up)
+        )
         return Problem("grow-level", {"card": book.lrig_name(lrig_id), "from_level": before, "allowed": allowed})
     if why == "type":
         return Problem(
@@ -327,7 +351,7 @@ def end(game: Game, discards: Sequence[int]) -> Problem | None:
     """The end phase: discard down to the hand limit, exactly."""
     state, book = game.state, game.book
     if state.phase == OPPONENT or state.phase == SETUP:
-        return Problem("phase-order", {"phase": "end", "now": PHASE_NAMES[state.phase]})
+        return Problem("phase-order", {"phase": phase_name(END), "now": now_in(state.phase)})
     state.phase = END
     due = max(0, sum(state.hand) - game.rules.hand_limit)
     if len(discards) != due:
@@ -341,7 +365,7 @@ def end(game: Game, discards: Sequence[int]) -> Problem | None:
     hand = list(state.hand)
     for kind in discards:
         if hand[kind] <= 0:
-            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": "hand"})
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
         hand[kind] -= 1
     for kind in discards:
         state.trash[kind] += 1

@@ -15,6 +15,7 @@ from typing import Any
 
 from wixoss_deckcheck.engine.game.gamerules import GameRules, game_rules, grow_problem
 from wixoss_deckcheck.engine.game.payment import COLOUR_BITS, COLOURLESS, card_mask, classes, parse_cost, shortfall
+from wixoss_deckcheck.engine.game.state import Say, say
 from wixoss_deckcheck.model.cards import COLOURS, Card
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key, type_keys
@@ -111,7 +112,7 @@ def piece_condition_of(card: Card) -> dict[str, Any] | None:
     return None
 
 
-def condition_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str | None:
+def condition_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> Say | None:
     """Why the three LRIGs ``lrigs`` (their top cards) do not meet a PIECE's use condition, or None.
 
     ``team``: every LRIG of the named team (``team: null``: of one team, any), each at least
@@ -123,35 +124,31 @@ def condition_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str 
     return _dream_team_unmet(condition, lrigs)
 
 
-def _team_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str | None:
+def _team_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> Say | None:
     problem = _teams_unmet(condition.get("team"), [name_key(card.team) if card.team else None for card in lrigs])
     if problem is not None:
         return problem
     low = condition.get("min_level")
     if low and any((card.level or 0) < low for card in lrigs):
-        return f"every LRIG must be level {low} or higher"
+        return say("piece_min_level", level=low)
     return None
 
 
-def _teams_unmet(wanted: str | None, teams: list[str | None]) -> str | None:
+def _teams_unmet(wanted: str | None, teams: list[str | None]) -> Say | None:
     """Every LRIG of the ``wanted`` team, or (None) all of one team."""
     if wanted:
-        return (
-            None
-            if all(team == name_key(wanted) for team in teams)
-            else f"its team {wanted} is not the team of all your LRIGs"
-        )
-    return None if None not in teams and len(set(teams)) == 1 else "your LRIGs are not all of one team"
+        return None if all(team == name_key(wanted) for team in teams) else say("piece_team", team=wanted)
+    return None if None not in teams and len(set(teams)) == 1 else say("piece_one_team")
 
 
-def _dream_team_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> str | None:
+def _dream_team_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> Say | None:
     colours = {colour for card in lrigs for colour in card.colors}
     total = condition.get("colours_total")
     if total and len(colours) < total:
-        return f"your LRIGs have {len(colours)} colours in total, it needs {total}"
+        return say("piece_colours", have=len(colours), need=total)
     includes = condition.get("includes")
     if includes and not colours & set(includes):
-        return f"it needs a {'/'.join(includes)} LRIG among yours"
+        return say("piece_includes", colours=say("either", items=[Say("colour:" + c) for c in includes]))
     return None
 
 

@@ -15,7 +15,7 @@ from wixoss_deckcheck.engine.game import actions, moves, phases
 from wixoss_deckcheck.engine.game.record import Event, Record
 from wixoss_deckcheck.engine.game.record import Game as RecordedGame
 from wixoss_deckcheck.engine.game.setup import LoadedDeck, load_game_deck
-from wixoss_deckcheck.engine.game.state import OPPONENT, SETUP, Game, Problem, State
+from wixoss_deckcheck.engine.game.state import OPPONENT, SETUP, Game, Problem, Say, State, say, zone_name
 from wixoss_deckcheck.errors import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +30,7 @@ MARKER = "limit_upper"
 class Unknown(Exception):
     """A card reference the pool or the deck does not have."""
 
-    def __init__(self, ref: str, why: str):
+    def __init__(self, ref: str, why: Say):
         super().__init__(ref)
         self.problem = Problem("unknown-card", {"card": ref, "why": why})
 
@@ -42,10 +42,12 @@ class Outcome:
     index: int
     line: int | None
     turn: int
-    action: str
+    action: Say
     slug: str | None = None
     args: dict[str, Any] = field(default_factory=dict)
     game: int = 1
+    #: The rule actions the engine took after this action (refresh, a SIGNI to the trash...).
+    notes: list[Say] = field(default_factory=list)
 
 
 def all_legal(outcomes: Sequence[Outcome]) -> bool:
@@ -67,11 +69,7 @@ class Resolver:
         if found is None:
             result = self.pool.resolve(ref)
             if result.card is None:
-                why = (
-                    "several cards have that name; write the card number"
-                    if result.candidates
-                    else "the card pool does not know it"
-                )
+                why = say("unknown_ambiguous") if result.candidates else say("unknown_pool")
                 raise Unknown(ref, why)
             found = self._keys[ref] = result.card.key
         return found
@@ -80,14 +78,14 @@ class Resolver:
         """The main-deck kind of a card reference."""
         kind = self.game.book.kind_by_key.get(self.key(ref))
         if kind is None:
-            raise Unknown(ref, "it is not in this deck's main deck")
+            raise Unknown(ref, say("unknown_main"))
         return kind
 
     def lrig(self, ref: str, where: str = "lrig_deck") -> int:
         """An LRIG-deck id of a card reference, preferring a copy in ``where``."""
         ids = self.game.book.lrig_ids_by_key.get(self.key(ref))
         if not ids:
-            raise Unknown(ref, "it is not in this deck's LRIG deck")
+            raise Unknown(ref, say("unknown_lrig"))
         state = self.game.state
         for lrig_id in ids:
             if where == "lrig_deck" and state.lrig_deck[lrig_id]:
@@ -148,6 +146,7 @@ def replay_game(
         if decks is not None:
             decks[key] = loaded
     game = new_game(loaded, header["player"] == "first", int(header.get("coins", 0)))
+    game.attack_phase_turns = frozenset(e.turn for e in played.events if e.action == "attack_phase")
     resolver = Resolver(game, pool)
     outcomes = [_start(game, resolver, header)]
     for event in played.events:
@@ -156,10 +155,10 @@ def replay_game(
 
 
 def _start(game: Game, resolver: Resolver, header: dict[str, Any]) -> Outcome:
-    outcome = Outcome(0, 1, 0, "start with " + ", ".join(header["start"]))
+    outcome = Outcome(0, 1, 0, say("do_start", cards=list(header["start"])))
     try:
         ids = [resolver.lrig(ref) for ref in header["start"]]
-        problem = phases.start(game, ids[0], ids[1:]) if ids else Problem("start-illegal", {"why": "no LRIG named"})
+        problem = phases.start(game, ids[0], ids[1:]) if ids else Problem("start-illegal", {"why": say("start_none")})
     except Unknown as exc:
         problem = exc.problem
     if problem is not None:
@@ -172,6 +171,7 @@ def check_event(game: Game, resolver: Resolver, event: Event) -> list[Outcome]:
     data = event.data
     text = describe(data)
     found: list[Problem] = []
+    noted = len(game.notes)
     try:
         turn_problem = _place_in_turn(game, event)
         if turn_problem is not None and turn_problem.slug in ("turn-order", "phase-order"):  # not applied
@@ -189,8 +189,11 @@ def check_event(game: Game, resolver: Resolver, event: Event) -> list[Outcome]:
     except Unknown as exc:
         found.append(exc.problem)
     if not found:
-        return [Outcome(event.index, event.line, event.turn, text)]
-    return [Outcome(event.index, event.line, event.turn, text, p.slug, p.args) for p in found]
+        outcomes = [Outcome(event.index, event.line, event.turn, text)]
+    else:
+        outcomes = [Outcome(event.index, event.line, event.turn, text, p.slug, p.args) for p in found]
+    outcomes[0].notes = game.notes[noted:]
+    return outcomes
 
 
 def _place_in_turn(game: Game, event: Event) -> Problem | None:
@@ -198,15 +201,15 @@ def _place_in_turn(game: Game, event: Event) -> Problem | None:
     action = event.action
     if action in SETUP_ACTIONS or (action == "draw" and event.turn == 0):
         return None if event.turn == 0 and game.state.phase == SETUP else _out_of_order(game, event)
-    if action in OPPONENT_ACTIONS or (action == "use" and event.data.get("opponent")):
+    if action in OPPONENT_ACTIONS or (action in ("use", "assist_grow") and event.data.get("opponent")):
         return _to_opponents_turn(game, event)
     return _to_own_turn(game, event)
 
 
 def _out_of_order(game: Game, event: Event) -> Problem:
     state = game.state
-    now = "opponent's turn" if state.phase == OPPONENT else "your turn"
-    return Problem("turn-order", {"turn": event.turn, "now": state.turn, "phase": now})
+    now = say("now_opponents_turn" if state.phase == OPPONENT else "now_your_turn", turn=state.turn)
+    return Problem("turn-order", {"turn": event.turn, "now": now})
 
 
 def _to_opponents_turn(game: Game, event: Event) -> Problem | None:
@@ -262,7 +265,8 @@ def _grow(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
 
 def _assist_grow(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     paid, coins = r.paid(d.get("pay", []))
-    return actions.assist_grow(game, r.lrig(d["card"]), 0 if d["side"] == "left" else 1, paid, coins)
+    side = 0 if d["side"] == "left" else 1
+    return actions.assist_grow(game, r.lrig(d["card"]), side, paid, coins, bool(d.get("opponent")))
 
 
 def _attack(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
@@ -270,7 +274,7 @@ def _attack(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
         return actions.attack(game, _zone(d))
     if d.get("lrig") == "center":
         return actions.attack(game, None)
-    return Problem("attack", {"why": "an attack names a zone or lrig: center"})
+    return Problem("attack", {"why": say("attack_names")})
 
 
 HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] = {
@@ -286,6 +290,7 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "trash": lambda game, r, d: actions.active_trash(game, [r.main(c) for c in d["cards"]]),
     "use": _use,
     "attack": _attack,
+    "attack_phase": lambda game, r, d: actions.open_attack_phase(game),
     "guard": lambda game, r, d: actions.guard(game, r.main(d["card"])),
     "crushed": lambda game, r, d: actions.crushed(game, r.main(d["card"])),
     "move": _move,
@@ -293,47 +298,60 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
 }
 
 
-def _cards(data: dict[str, Any], key: str = "cards") -> str:
-    return ", ".join(data.get(key, [])) or "nothing"
+def _cards(data: dict[str, Any], key: str = "cards") -> list[str] | Say:
+    return list(data.get(key, [])) or say("paid_nothing")
 
 
-def _describe_grow(data: dict[str, Any]) -> str:
+def _describe_grow(data: dict[str, Any]) -> Say:
     if data["action"] == "assist_grow":
-        return f"assist grow ({data['side']}) to {data.get('card', '')}"
-    return f"grow to {data.get('card', '')}"
+        return say("do_assist_grow", side=say("side_" + str(data["side"])), card=data.get("card", ""))
+    return say("do_grow", card=data.get("card", ""))
 
 
-def _describe_move(data: dict[str, Any]) -> str:
-    by = f" by {data['by']}" if data.get("by") else ""
-    return f"move {data.get('card', '')} from {data['from']} to {data['to']}{by}"
+def _describe_move(data: dict[str, Any]) -> Say:
+    where = {"card": data.get("card", ""), "source": zone_name(data["from"]), "target": zone_name(data["to"])}
+    return say("do_move_by", by=data["by"], **where) if data.get("by") else say("do_move", **where)
 
 
-def _describe_charge(data: dict[str, Any]) -> str:
-    return (
-        f"charge {data.get('card', '')} from the field"
-        if data.get("from") == "field"
-        else f"charge {data.get('card', '')}".strip()
-    )
+def _describe_charge(data: dict[str, Any]) -> Say:
+    return say("do_charge_field" if data.get("from") == "field" else "do_charge", card=data.get("card", ""))
 
 
-_DESCRIPTIONS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "draw": lambda data: f"draw {_cards(data)}",
-    "life_cloth": lambda data: f"life cloth {_cards(data)}",
-    "trash": lambda data: f"trash {_cards(data)}",
-    "mulligan": lambda data: f"mulligan: return {_cards(data, 'return')}, draw {_cards(data)}",
+def _describe_attack(data: dict[str, Any]) -> Say:
+    return say("do_attack_zone", zone=data["zone"]) if "zone" in data else say("do_attack_lrig")
+
+
+def _target(data: dict[str, Any]) -> Say:
+    return say("target_zone", zone=data["zone"]) if "zone" in data else say("target_lrig")
+
+
+def _describe_state(data: dict[str, Any]) -> Say:
+    """freeze, down, up: the card (a zone's SIGNI or the center), and the card whose effect does it."""
+    return say("do_" + data["action"], target=_target(data), by=data.get("by") or say("by_rules"))
+
+
+_DESCRIPTIONS: dict[str, Callable[[dict[str, Any]], Say]] = {
+    "attacked": lambda data: say("do_attacked", by=say("attacker_" + str(data["by"]))),
+    "freeze": _describe_state,
+    "down": _describe_state,
+    "up": _describe_state,
+    "draw": lambda data: say("do_draw", cards=_cards(data)),
+    "life_cloth": lambda data: say("do_life_cloth", cards=_cards(data)),
+    "trash": lambda data: say("do_trash", cards=_cards(data)),
+    "mulligan": lambda data: say("do_mulligan", returned=_cards(data, "return"), cards=_cards(data)),
     "grow": _describe_grow,
     "assist_grow": _describe_grow,
-    "place": lambda data: f"place {data.get('card', '')} in zone {data['zone']}",
-    "attack": lambda data: f"attack with zone {data['zone']}" if "zone" in data else "attack with the center LRIG",
+    "place": lambda data: say("do_place", card=data.get("card", ""), zone=data["zone"]),
+    "attack": _describe_attack,
     "move": _describe_move,
-    "end": lambda data: f"end (discard {_cards(data, 'discard')})",
+    "end": lambda data: say("do_end", cards=_cards(data, "discard")),
     "charge": _describe_charge,
 }
 
 
-def describe(data: dict[str, Any]) -> str:
-    """A short English description of an event: ``grow to X``, ``draw A, B`` ..."""
+def describe(data: dict[str, Any]) -> Say:
+    """A short description of an event (``grow to X``, ``draw A, B`` ...), worded by the reporters."""
     action = data["action"]
     if action in _DESCRIPTIONS:
         return _DESCRIPTIONS[action](data)
-    return f"{action} {data.get('card', '')}".strip()
+    return say("do_" + action, card=data.get("card", ""))

@@ -10,23 +10,83 @@ LRIG deck and LRIG trash, coins and the per-turn flags.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from wixoss_deckcheck.engine.game.gamerules import GameRules
+from wixoss_deckcheck.engine.game.gamerules import GameRules, use_places
 from wixoss_deckcheck.engine.game.payment import Cost, card_mask, parse_cost
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.normalize import type_keys
 
 #: Phases, in turn order; OPPONENT is the opponent's turn (guards, crushed Life Cloth).
 SETUP, UP, DRAW, ENER, GROW, MAIN, ATTACK, END, OPPONENT = range(9)
-PHASE_NAMES = ("setup", "up", "draw", "ener", "grow", "main", "attack", "end", "opponent's turn")
+#: The key of each phase's name in the catalogues' ``replay:`` section (``phase_main``...).
+PHASE_NAMES = ("setup", "up", "draw", "ener", "grow", "main", "attack", "end", "opponent")
 ANY_TYPE = "?"
 
 
+class Say(NamedTuple):
+    """A phrase worded by the reporters from the catalogues' ``replay:`` section, in the reader's language.
+
+    ``key`` names the phrase; ``args`` fill its placeholders (numbers, card names, other
+    phrases, lists of them). ``colour:white`` and ``type:ARTS`` name a colour and a card type
+    (the catalogues' ``words:``). The engine never words a message itself.
+    """
+
+    key: str
+    args: Mapping[str, Any] = {}  # never changed: a phrase is built whole (plain data, as JSON writes it)
+
+
+def say(key: str, **args: Any) -> Say:
+    """A :class:`Say` of ``key`` with ``args``."""
+    return Say(key, args)
+
+
+def phase_name(phase: int) -> Say:
+    """The name of a phase (``phase_main``)."""
+    return Say("phase_" + PHASE_NAMES[phase])
+
+
+#: The zones a record names (``zone_hand``... in the catalogues' ``replay:`` section).
+ZONE_KEYS = (
+    "deck",
+    "hand",
+    "ener",
+    "trash",
+    "life_cloth",
+    "field",
+    "check",
+    "lrig_deck",
+    "lrig_trash",
+    "removed",
+    "token",
+    "lrig_zone",
+)
+
+
+def zone_name(zone: str) -> Say:
+    """The name of a zone (``zone_life_cloth``); a zone the record invents is shown as written."""
+    return Say("zone_" + zone) if zone in ZONE_KEYS else Say("as_written", {"text": zone})
+
+
+def now_in(phase: int) -> Say:
+    """Where the game is: ``it is the attack phase``."""
+    return Say("now_in", {"phase": phase_name(phase)})
+
+
+def type_name(card_type: str) -> Say:
+    """The name of a card type, as the catalogues word it."""
+    return Say("type:" + card_type)
+
+
+def type_article(card_type: str) -> Say:
+    """A card type with its article where the language has one (``an ASSIST LRIG``)."""
+    return Say("type_a:" + card_type)
+
+
 class Problem(NamedTuple):
-    """Why an action is illegal: a check slug and the arguments of its message."""
+    """Why an action is illegal: a check slug and the arguments of its message (values or :class:`Say`)."""
 
     slug: str
     args: dict[str, Any]
@@ -54,11 +114,13 @@ class Book:
     has_burst: list[bool] = field(default_factory=list)  # a Life Burst
     limiting_types: list[frozenset[str]] = field(default_factory=list)  # the LRIG types it is limited to
     main_costs: list[Cost] = field(default_factory=list)
+    main_places: list[frozenset[str]] = field(default_factory=list)  # where a SPELL may be used (gamerules.WHEN)
     kind_by_key: dict[str, int] = field(default_factory=dict)  # a card's same-name key -> its kind
     # -- per LRIG id ------------------------------------------------------------------
     lrig_types: list[frozenset[str]] = field(default_factory=list)
     grow_costs: list[Cost] = field(default_factory=list)
     use_costs: list[Cost] = field(default_factory=list)  # an ARTS's or a PIECE's cost
+    lrig_places: list[frozenset[str]] = field(default_factory=list)  # where it may be used or grown (its timing)
     lrig_levels: list[int] = field(default_factory=list)  # 0 when it has none
     lrig_limits: list[int] = field(default_factory=list)  # 0 when it has none
     lrig_ids_by_key: dict[str, list[int]] = field(default_factory=dict)  # a card's key -> its copies
@@ -88,10 +150,12 @@ class Book:
             book.has_burst.append(bool(card.life_burst))
             book.limiting_types.append(type_keys(card.limiting))
             book.main_costs.append(parse_cost(card.cost))
+            book.main_places.append(use_places(card.type, card.timing))
         for index, card in enumerate(book.lrig_cards):
             book.lrig_types.append(type_keys(card.lrig_types))
             book.grow_costs.append(parse_cost(card.grow_cost))
             book.use_costs.append(parse_cost(card.cost))
+            book.lrig_places.append(use_places(card.type, card.timing))
             book.lrig_ids_by_key.setdefault(card.key, []).append(index)
             book.lrig_levels.append(card.level or 0)
             book.lrig_limits.append(card.limit or 0)
@@ -159,6 +223,9 @@ class State:
     ended: bool = False
     signi_attacked: list[bool] = field(default_factory=lambda: [False, False, False])
     lrig_attacked: bool = False
+    #: the record opens this turn's attack phase with an ``attack_phase`` event: the phases are exact, a
+    #: use or grow that only the attack phase allows is not taken as opening it
+    attack_phase_declared: bool = False
     #: an LRIG, the limit or a SIGNI zone changed outside the checked placing: the field rules must be applied
     field_changed: bool = True
 
@@ -181,6 +248,7 @@ class State:
         self.ended = False
         self.signi_attacked = [False, False, False]
         self.lrig_attacked = False
+        self.attack_phase_declared = False
 
 
 @dataclass
@@ -193,9 +261,11 @@ class Game:
     state: State
     shuffle: Callable[[list[int]], None] = lambda cards: None
     format: str = ""  # the format table the game is played under
-    notes: list[str] = field(default_factory=list)
+    notes: list[Say] = field(default_factory=list)  # the rule actions taken, in order
     #: Problems found on the way to an action (a phase passed without its draw), for the caller to report.
     missed: list[Problem] = field(default_factory=list)
+    #: The own turns whose record opens the attack phase itself (``attack_phase``): their phases are exact.
+    attack_phase_turns: frozenset[int] = frozenset()
 
     # -- what the rules read -----------------------------------------------------------
     def center_level(self) -> int:

@@ -86,7 +86,7 @@ def test_o_naming_an_input_deck_is_refused(tmp_path, command):
     before = deck.read_bytes()
     target = deck if command == "check" else tmp_path / "." / "deck.txt"
     assert_one_error(run_cli(command, "--no-config", "-o", target, tmp_path if command == "audit" else deck),
-                     "input deck")
+                     "one of the inputs")
     assert deck.read_bytes() == before
 
 

@@ -33,6 +33,7 @@ from wixoss_deckcheck.cli.report_output import (
     echo_table_errors,
     echo_verbose,
     exit_code,
+    own_inputs,
     write_report,
 )
 from wixoss_deckcheck.files.text import check_output_path
@@ -94,7 +95,7 @@ def audit_command(ctx: click.Context, **params: Any) -> None:
     if not paths and not paths.problems:
         raise click.UsageError("no decklists found in the given paths")
     if output:  # refused before any deck is read: a directory, a FIFO, a link, an input deck
-        check_output_path(output, paths)
+        check_output_path(output, [*paths, *own_inputs(options)])
     output_format = choose_output_format(options["output_format"], options["excel"])
     if options["changed_since"]:  # only the decks whose verdict changed since that day
         ctx.exit(run_changed_audit(paths, options, output_format, _stderr_is_terminal()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ import click
 from wixoss_deckcheck.cli.options import cardpool_option
 from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.files.dirs import installed_pool_path
-from wixoss_deckcheck.files.text import check_output_path, write_atomic
+from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs, write_atomic
 from wixoss_deckcheck.importers.build import build_pool, discover_sources
 from wixoss_deckcheck.importers.catalogue import SOURCE_ORDER, SOURCES
 from wixoss_deckcheck.importers.common import build_pool_document, write_pool
@@ -22,6 +23,7 @@ from wixoss_deckcheck.importers.merge_report import describe_entry
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.pool.info import pool_summary
 from wixoss_deckcheck.update.run import run_update
+from wixoss_deckcheck.update.sources import user_sources_path
 
 IMPORTERS = {
     "wixossreact": ("wixoss_deckcheck.importers.wixossreact", "import_wixossreact"),
@@ -44,8 +46,8 @@ def import_command(source: str, directory: str, output: str | None) -> None:
 
     Without -o the pool is installed where every later command finds it.
     """
-    if output:
-        check_output_path(output, what="pool output")
+    if output is not None:
+        check_output_path(output, source_files({source: Path(directory)}), "pool output")
     module_name, function_name = IMPORTERS[source]
     importer = getattr(importlib.import_module(module_name), function_name)
     cards, description = importer(directory)
@@ -86,15 +88,32 @@ def build_command(
     silently resolved.
     """
     paths = _source_paths(from_dir, source_options)
-    for path_given, what in ((output, "pool output"), (report_file, "report")):
-        if path_given:  # every output path is checked before the pool is built or replaced
-            check_output_path(path_given, what=what)
+    target = Path(output) if output is not None else installed_pool_path()
+    inputs = source_files(paths)
+    refuse_same_outputs({"-o": target, "--report": report_file})
+    if output is not None:  # every output path is checked before the pool is built or replaced
+        check_output_path(output, inputs, "pool output")
+    if report_file is not None:
+        check_output_path(report_file, [*inputs, target], "report")
     document, result = build_pool(paths)
-    target = Path(output) if output else installed_pool_path()
     write_pool(document, target)
-    if report_file:
-        write_atomic(report_file, json.dumps(result.report, ensure_ascii=False, indent=1) + "\n")
+    if report_file is not None:
+        write_atomic(report_file, json.dumps(result.report, ensure_ascii=False, indent=1) + "\n", inputs, "report")
     _echo_build(target, document, result, verbose)
+
+
+#: At most this many files of the source folders are compared with an output path.
+_SOURCE_FILES = 10_000
+
+
+def source_files(paths: dict[str, Path]) -> list[Path]:
+    """The sources given and the files in their folders (bounded): what an output may not replace."""
+    found: list[Path] = []
+    for path in paths.values():
+        found.append(path)
+        if path.is_dir():
+            found.extend(itertools.islice(path.rglob("*"), _SOURCE_FILES))
+    return found
 
 
 def _source_paths(from_dir: str | None, source_options: tuple[str, ...]) -> dict[str, Path]:
@@ -104,6 +123,8 @@ def _source_paths(from_dir: str | None, source_options: tuple[str, ...]) -> dict
         name, sep, path = option.partition("=")
         if not sep or not name.strip() or not path.strip():
             raise UsageError(f"--source expects NAME=PATH, got {option!r}")
+        if name.strip() not in SOURCE_ORDER:
+            raise UsageError(f"unknown source {name.strip()!r} (known: {', '.join(SOURCE_ORDER)})")
         paths[name.strip()] = Path(path.strip())
     if not paths:
         raise UsageError("give --from DIR or at least one --source NAME=PATH")
@@ -184,7 +205,10 @@ def update_command(
     A failed or interrupted update leaves the previous pool byte-for-byte intact
     and says what failed (exit 2).
     """
-    target = Path(output) if output else installed_pool_path()
+    if output is not None:  # before any download: never onto a source file, a link, a device
+        check_output_path(output, [path for path in (sources_file, user_sources_path(sources_file)) if path],
+                          "pool output")
+    target = Path(output) if output is not None else installed_pool_path()
     outcome = run_update(
         target,
         only=list(only),

@@ -33,6 +33,7 @@ from wixoss_deckcheck.cli.report_output import (
     echo_table_errors,
     echo_verbose,
     exit_code,
+    own_inputs,
     write_report,
 )
 from wixoss_deckcheck.files.text import check_output_path
@@ -76,7 +77,7 @@ def check_command(ctx: click.Context, **params: Any) -> None:
     decks, output = options["decks"], options["output"]
     output_format = choose_output_format(options["output_format"], options["excel"])
     if output:  # refused before any deck is read: a directory, a FIFO, a link, an input deck
-        check_output_path(output, decks)
+        check_output_path(output, [*decks, *own_inputs(options)])
     report = run_check(decks, RunSettings.from_options(options))
     report.strict = bool(options["strict"])
     report.settings_path = options["settings_path"]

@@ -49,10 +49,34 @@ def add_verbosity(command: click.Command) -> click.Command:
         command.params.append(quiet_option(expose_value=False))
     if "-v" not in taken:
         command.params.append(verbose_option(expose_value=False))
+    refuse_empty_paths(command)
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             add_verbosity(sub)
     return command
+
+
+#: The metavars of the options and arguments that name a file or folder: an empty value
+#: (``-o ''``, ``--format-file ''``) is refused, never read as "not given".
+PATH_METAVARS = frozenset({"FILE", "FILE.png|svg", "OUT.xlsx", "DIR", "DECK", "DECK...", "PATH...", "RECORD"})
+
+
+def _not_empty(previous: Any) -> Any:
+    def check(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        values = value if isinstance(value, tuple) else (value,)
+        if any(item == "" for item in values):
+            raise click.BadParameter("an empty path names no file", ctx=ctx, param=param)
+        return previous(ctx, param, value) if previous else value
+
+    return check
+
+
+def refuse_empty_paths(command: click.Command) -> None:
+    """Make every file or folder option and argument of ``command`` refuse an empty value."""
+    for param in command.params:
+        if param.metavar in PATH_METAVARS and not getattr(param, "_wixoss_not_empty", False):
+            param.callback = _not_empty(param.callback)
+            param._wixoss_not_empty = True  # type: ignore[attr-defined]
 
 
 def verbosity(ctx: click.Context | None = None) -> int:

@@ -13,7 +13,7 @@ from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.checking.session import CheckSession
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.files.text import check_output_path, write_atomic
+from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs, write_atomic
 from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.model.history import DeckHistory
 from wixoss_deckcheck.reporters.history import render_history_json, render_history_text
@@ -31,10 +31,12 @@ def _checked(options: Mapping[str, Any]) -> tuple[str, str | None, str | None]:
     if options.get("play"):
         raise UsageError(messages.history("history_play"))
     start, end = check_range(options.get("history_from"), options.get("history_until") or options.get("as_of"))
+    inputs = [*options["decks"], *(options[key] for key in ("format_file", "cardpool") if options.get(key))]
+    refuse_same_outputs({"-o": options.get("output"), "--plot": options.get("plot")})
     if options.get("output"):
-        check_output_path(options["output"], options["decks"])
+        check_output_path(options["output"], inputs)
     if options.get("plot"):
-        check_history_plot(options["plot"])
+        check_history_plot(options["plot"], inputs)
     return output_format, start, end
 
 

@@ -4,6 +4,9 @@ out, and choose the exit code."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import click
 
 from wixoss_deckcheck.errors import MAX_PATH, printable
@@ -11,6 +14,12 @@ from wixoss_deckcheck.files.text import write_atomic
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import RunReport
 from wixoss_deckcheck.reporters.text_report import verbose_lines
+
+
+def own_inputs(options: Mapping[str, Any]) -> list[str]:
+    """The files a run reads besides its decks (a format table, the pool, the settings
+    file): what ``-o`` may not replace either."""
+    return [str(options[key]) for key in ("format_file", "cardpool", "settings_path") if options.get(key)]
 
 
 def write_report(text: str, output: str | None, colored: bool) -> None:

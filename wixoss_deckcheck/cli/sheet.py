@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from wixoss_deckcheck.checking.sheet_deck import official_sheet, refuse_bad_seat, resolve_for_sheet, sheet_fields
@@ -11,8 +9,8 @@ from wixoss_deckcheck.cli.options import cardpool_option, encoding_option
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.decklist.readers import readers_by_kind
 from wixoss_deckcheck.decklist.reading import read_deck_bytes
-from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.errors import UsageError
+from wixoss_deckcheck.files.text import check_output_path, write_atomic
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 
 
@@ -53,12 +51,14 @@ def sheet_command(
     sheet gives the same deck.
     """
     _refuse_bad_options(output, team, seat)
+    inputs = [deck, *(path for path in (template, cardpool) if path)]
+    check_output_path(output, inputs, "sheet")  # before any work: never onto the deck, the template, the pool
     resolved = resolve_for_sheet(load_deck(deck, encoding), CardPool.load(locate_pool(cardpool)))
     given = {"nickname": nickname, "selector_id": selector_id, "event_date": event_date, "venue": venue,
              "center": center, "seat": seat}
     blank = read_deck_bytes(template) if template else None
     data = official_sheet(resolved, sheet_fields(resolved, given), team, blank, template)
-    _write(output, data)
+    write_atomic(output, data, inputs, "sheet")
     main, lrig = resolved.count("main"), resolved.count("lrig")
     burst = resolved.life_burst_count
     click.echo(f"{output}: the decklist sheet of {deck} (main {main}, LRIG {lrig}, Life Burst {burst})")
@@ -70,8 +70,3 @@ def _refuse_bad_options(output: str, team: bool, seat: str | None) -> None:
         raise UsageError(f"the sheet is an .xlsx workbook: name the output file .xlsx, not {output!r}")
 
 
-def _write(output: str, data: bytes) -> None:
-    try:
-        replace_atomically(Path(output), data)
-    except OSError as exc:
-        raise InputError(f"cannot write the sheet: {exc.strerror or exc}", output) from None

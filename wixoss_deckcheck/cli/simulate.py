@@ -26,6 +26,7 @@ from wixoss_deckcheck.engine.odds.simulate import (
 )
 from wixoss_deckcheck.engine.odds.tally import Tally
 from wixoss_deckcheck.errors import UsageError
+from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs
 from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
@@ -182,8 +183,7 @@ def simulate(request: Request) -> None:
     """Run the simulation ``request`` asks for and write its report to standard output."""
     check_combinations(request)
     messages = Messages(request.lang or current_language())
-    if request.plot:
-        check_plot_path(request.plot)
+    check_simulate_outputs(request)
     backend, _module = choose_backend(request.backend)
     pool = CardPool.load(locate_pool(request.cardpool))
     loaded = load_simulation_deck(request.deck, pool, request.format_id, request.as_of)
@@ -214,6 +214,17 @@ def simulate(request: Request) -> None:
     if request.hand and question.target is not None:
         report["hand_choice"] = judge_hand(request, model, pool, question.target)
     echo_report(report, request, messages, cards_of(loaded))
+
+
+def check_simulate_outputs(request: Request) -> None:
+    """``--plot`` and ``--trace`` checked before any game is played: never onto the deck,
+    the mulligan policy, the pool or each other."""
+    inputs = [path for path in (request.deck, request.mulligan, request.cardpool) if path]
+    refuse_same_outputs({"--plot": request.plot, "--trace": request.trace})
+    if request.plot:
+        check_plot_path(request.plot, inputs)
+    if request.trace:
+        check_output_path(request.trace, inputs, "trace")
 
 
 def model_of(loaded: SimulationDeck) -> DeckModel:

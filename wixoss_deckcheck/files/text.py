@@ -118,23 +118,35 @@ _STAT_ALL = 64
 
 
 def check_output_path(path: str | os.PathLike, inputs: Iterable[str | os.PathLike] = (), what: str = "output") -> bool:
-    """Refuse an output path that must not be written, before any work is done: a
-    missing folder, a directory, a symbolic link, a FIFO, a socket or a block device,
-    or one of the ``inputs`` (the decks being checked). Returns True for a character
-    device (``/dev/null``, a terminal), which is written into, never replaced."""
-    target = Path(path)
+    """Refuse an output path that must not be written, before any work is done.
+
+    Refused, each with one line: an empty name, a name holding a control character, a
+    missing folder, a directory, a symbolic link, a FIFO, a socket or a block device, a
+    read-only file, or one of the ``inputs`` (the decks, templates, sources being read;
+    ``-`` stands for standard input's file). Returns True for a character device
+    (``/dev/null``, ``/dev/full``, a terminal): it is written into as a stream, never
+    replaced by a regular file.
+    """
+    name = os.fspath(path)
+    if not name:
+        raise InputError(f"{what} path is empty", "''")
+    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
+        raise InputError(f"{what} path holds a control character", repr(name)[1:-1])
+    target = Path(name)
     try:
         info = os.lstat(target)
     except FileNotFoundError:
         directory = target.parent if str(target.parent) else Path(".")
         if not os.path.isdir(directory):
-            raise InputError(f"{what} directory does not exist", str(target)) from None
+            raise InputError(f"{what} directory does not exist", name) from None
         return False
     except OSError as exc:
-        raise InputError(f"cannot write {what}: {exc.strerror or exc}", str(target)) from None
+        raise InputError(f"cannot write {what}: {exc.strerror or exc}", name) from None
     if stat.S_ISCHR(info.st_mode):
         return True
     _refuse_special(info.st_mode, target, what)
+    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise InputError(f"{what} path is a read-only file", name)
     _refuse_inputs(info, target, inputs, what)
     return False
 
@@ -150,31 +162,49 @@ def _refuse_special(mode: int, target: Path, what: str) -> None:
 
 
 def _refuse_inputs(info: os.stat_result, target: Path, inputs: Iterable[str | os.PathLike], what: str) -> None:
-    """Refuse an output file that is one of the input decks (by device and inode)."""
-    sources = list(inputs)
+    """Refuse an output file that is one of the inputs (by device and inode)."""
+    sources = [source for source in inputs if source is not None]
     if len(sources) > _STAT_ALL:  # an audit of thousands: only names that could be this file
         sources = [source for source in sources if os.path.basename(source) == target.name]
     for source in sources:
         try:
-            same = os.path.samestat(info, os.stat(source))
-        except OSError:
+            same = os.path.samestat(info, os.fstat(0) if os.fspath(source) == "-" else os.stat(source))
+        except (OSError, ValueError):
             continue
         if same:
-            raise InputError(f"{what} path is one of the input decks; it would be overwritten", str(target))
+            raise InputError(f"{what} path is one of the inputs; it would be overwritten", str(target))
 
 
-def write_atomic(path: str | os.PathLike, text: str, inputs: Iterable[str | os.PathLike] = ()) -> None:
-    """Write a user-named output file (``-o``): atomically, an InputError on failure.
+def refuse_same_outputs(outputs: dict[str, str | os.PathLike | None]) -> None:
+    """Refuse two options naming one output file (``-o`` and ``--report``, ``--trace``
+    and ``--plot``): the second would replace the first."""
+    seen: dict[str, str] = {}
+    for option, path in outputs.items():
+        if not path:
+            continue
+        key = os.path.normcase(os.path.realpath(path))
+        if key in seen:
+            raise InputError(f"{seen[key]} and {option} name the same file; one would replace the other", str(path))
+        seen[key] = option
 
-    See :func:`check_output_path` for what is refused; a character device is written into.
+
+def write_atomic(
+    path: str | os.PathLike, data: str | bytes, inputs: Iterable[str | os.PathLike] = (), what: str = "output"
+) -> None:
+    """Write a user-named output file (``-o``, ``--plot``, ``--trace``, ``--report``, a
+    sheet, a pool): the one checked way, atomically, an InputError on failure.
+
+    See :func:`check_output_path` for what is refused; a character device is written
+    into (``/dev/null`` swallows it, ``/dev/full`` is a one-line error), never replaced.
     """
     target = Path(path)
-    device = check_output_path(target, inputs)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    device = check_output_path(target, inputs, what)
     try:
         if device:
             with open(target, "wb") as out:
-                out.write(text.encode("utf-8"))
+                out.write(payload)
         else:
-            replace_atomically(target, text.encode("utf-8"))
+            replace_atomically(target, payload)
     except OSError as exc:
-        raise InputError(f"cannot write output: {exc.strerror or exc}", str(target)) from None
+        raise InputError(f"cannot write {what}: {exc.strerror or exc}", str(target)) from None

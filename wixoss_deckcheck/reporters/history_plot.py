@@ -11,12 +11,11 @@ import datetime as _dt
 import io
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.files.text import write_atomic
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.history import DeckHistory
 from wixoss_deckcheck.reporters.play.plot import check_plot_path, find_cjk_font, needs_cjk, use_own_matplotlib_cache
@@ -25,10 +24,10 @@ LEGAL_COLOUR = "#2e7d32"
 ILLEGAL_COLOUR = "#c62828"
 
 
-def check_history_plot(path: str) -> None:
+def check_history_plot(path: str, inputs: Iterable[str] = ()) -> None:
     """A usage error unless the picture can be written (matplotlib installed, a .png or .svg
     path where a file may be written), before any history is worked out."""
-    check_plot_path(path)
+    check_plot_path(path, inputs)
 
 
 def _day(text: str) -> _dt.date:
@@ -131,10 +130,7 @@ def write_history_plot(
             figure.savefig(buffer, format=Path(path).suffix.lower().lstrip("."), bbox_inches="tight", dpi=110)
         finally:
             pyplot.close(figure)
-    try:  # the one atomic writer: never half a picture
-        replace_atomically(Path(path), buffer.getvalue())
-    except OSError as exc:
-        raise InputError(f"cannot write output: {exc.strerror or exc}", path) from None
+    write_atomic(path, buffer.getvalue(), what="plot")  # the one checked writer: never half a picture
 
 
 def _draw(axes: Any, picture: Plan, dates: Any, patches: Any) -> None:

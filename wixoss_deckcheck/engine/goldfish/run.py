@@ -107,4 +107,4 @@ def _play_seat(loaded: LoadedDeck, plan: Plan, seat: Seat, games: int, seed: int
 
 def write_trace(path: str, lines: list[dict]) -> None:
     """Write the trace as JSON Lines, atomically."""
-    write_atomic(path, "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
+    write_atomic(path, "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), what="trace")

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import click
 
-from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.files.dirs import user_cache_dir
-from wixoss_deckcheck.files.text import check_output_path, replace_atomically
+from wixoss_deckcheck.files.text import check_output_path, write_atomic
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.reporters.play.simulation_text import Names, card_word
 
@@ -59,12 +59,12 @@ CJK_FONTS = (
 )
 
 
-def check_plot_path(path: str) -> None:
+def check_plot_path(path: str, inputs: Iterable[str] = ()) -> None:
     """A usage error unless the picture can be written where asked (before any simulation runs)."""
     target = Path(path)
     if target.suffix.lower() not in PLOT_SUFFIXES:
         raise UsageError(f"--plot writes .png or .svg files, not {target.suffix or 'a file without suffix'}: {path}")
-    check_output_path(target, what="plot")  # a missing folder, a directory, a FIFO, a link
+    check_output_path(target, inputs, "plot")  # a missing folder, a directory, a FIFO, a link, the deck
     try:
         _figure()
     except ImportError:
@@ -240,10 +240,7 @@ def write_plot(
         font,
         target.suffix.lower().lstrip("."),
     )
-    try:  # the one atomic writer: never half a picture, the usual file mode
-        replace_atomically(target, picture)
-    except OSError as exc:
-        raise InputError(f"cannot write plot: {exc.strerror or exc}", str(target)) from None
+    write_atomic(target, picture, what="plot")  # the one checked writer: never half a picture, never a device replaced
 
 
 def _notes(

@@ -72,7 +72,7 @@ def _read_section(items: list, section: str, lines: dict, entries: list[DeckEntr
     for index, item in enumerate(items):
         if item.__class__ is dict:
             card, count = item.get("card"), item.get("count", 1)
-            if not (card.__class__ is str and card) or len(item) > 1 + ("count" in item):
+            if not (card.__class__ is str and card.strip()) or len(item) > 1 + ("count" in item):
                 return False
             if count.__class__ is not int or not 1 <= count <= 99:
                 return False
@@ -97,6 +97,8 @@ def _plain_top(data: object) -> TypeGuard[dict]:
         return False
     if any(key in data and data[key].__class__ is not str for key in ("name", "format", "notes")):
         return False
+    if any(key in data and not data[key].strip() for key in ("name", "format")):
+        return False  # empty: the full path says so
     return "date" not in data or _plain_date(data["date"])
 
 
@@ -113,4 +115,4 @@ def _text_item(item: str) -> tuple[int, str] | None:
     except ValueError:
         return None
     count, query = parsed if parsed else (1, item.strip())
-    return (count, query) if 1 <= count <= 99 else None
+    return (count, query) if 1 <= count <= 99 and query else None

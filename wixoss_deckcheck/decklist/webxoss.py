@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, printable
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.pool.namematch import WEBXOSS_PREFIX as PREFIX
 
@@ -36,9 +36,16 @@ def parse_webxoss_deck(text: str, data: dict, path: str) -> Deck:
         raise InputError(
             'a webxoss deck needs "content": {"mainDeck": [...], "lrigDeck": [...]}', path, _line_of(text, '"content"')
         )
+    unknown = sorted(set(content) - {key for key, _section in _SECTIONS})
+    if unknown:
+        shown = printable(str(unknown[0]), 40)
+        raise InputError(f"unknown key {shown!r} in a webxoss deck's content (expected mainDeck and lrigDeck)",
+                         path, _line_of(text, '"content"'))
+    if "name" in data and not isinstance(data["name"], str):
+        raise InputError('the webxoss deck\'s "name" must be text', path, _line_of(text, '"name"'))
     deck = Deck(
         path=path,
-        name=data.get("name") if isinstance(data.get("name"), str) else None,
+        name=data.get("name"),
         format="all-star",
         format_line=_line_of(text, '"format"'),
     )

@@ -75,7 +75,7 @@ def _parse_with_nodes(text: str, path: str) -> Deck:
 
 
 _BOOL, _FLOAT = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:float"
-_NOT_DECIMAL = re.compile(r"[-+]?0[0-9_]|[-+]?0[xXoObB]|.*:")
+_NOT_DECIMAL = re.compile(r"[-+]?0[0-9_]|[-+]?0[xXoObB]|.*[:_]")  # 1_0: YAML 1.1 reads 10
 
 
 def _refuse_surprises(root: yaml.Node, path: str) -> None:
@@ -200,6 +200,7 @@ def _plainly_valid(data: dict) -> bool:
 
 def _build_deck(data: dict, path: str, line_of: Callable[[tuple], int | None]) -> Deck:
     """The deck of a valid document; ``line_of(parts)`` gives the line of a JSON path."""
+    _refuse_blank(data, path, line_of)
     deck = Deck(path=path, name=data.get("name"), date=data.get("date"))
     if data.get("format"):
         deck.format = str(data["format"]).strip().lower()
@@ -214,12 +215,27 @@ def _build_deck(data: dict, path: str, line_of: Callable[[tuple], int | None]) -
                 except ValueError as exc:
                     raise InputError(str(exc), path, line) from None
                 count, query = parsed if parsed else (1, item.strip())
+                if not query:
+                    raise InputError("an entry whose card is blank: name the card or remove the entry", path, line)
                 if not 1 <= count <= 99:
                     raise InputError(f"copy count {count} is out of range (1-99)", path, line)
             else:
                 count, query = item.get("count", 1), item["card"].strip()
+                if not query:
+                    raise InputError("an entry whose card is blank: name the card or remove the entry", path, line)
+                if count.__class__ is not int:  # 1.0: JSON Schema's "integer" takes it
+                    raise InputError(f"copy count {count!r} is not a whole number: write {int(count)}", path, line)
             entries.append(DeckEntry(count, query, line, section))
     return deck
+
+
+def _refuse_blank(data: dict, path: str, line_of: Callable[[tuple], int | None]) -> None:
+    """An empty ``format`` or ``name`` is an error, never read as if the key were absent
+    (the deck would be checked in the default format without a word)."""
+    for key, problem in (("format", "the format is empty: name one (all-star, key, diva) or leave the key out"),
+                         ("name", "the deck name is empty: write one or leave the key out")):
+        if key in data and isinstance(data[key], str) and not data[key].strip():
+            raise InputError(problem, path, line_of((key,)))
 
 
 def _plain_yaml_deck(text: str, path: str) -> Deck | None:

@@ -7,13 +7,14 @@ from __future__ import annotations
 import html
 import io
 import json
+import re
 import warnings
 import zipfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES, SHARED
+from conftest import EXAMPLES, ROOT, SHARED
 
 from wixoss_deckcheck.cli import cli
 from wixoss_deckcheck.decklist.reading import MAX_DECK_BYTES
@@ -291,3 +292,55 @@ def test_serve_refuses_a_bad_format_before_it_starts(capsys):
 
     code, _out, err = run_main(capsys, "serve", "--format", "nope")
     assert code == 2 and err.startswith("error: unknown format 'nope'") and err.count("\n") == 1
+
+
+def test_the_desk_names_each_player_from_the_sheet_else_the_file_name():
+    api = client()
+    sheet = api.post("/api/sheet", files=[upload(LEGAL)], data={"nickname": "たま"}).content
+    response = api.post("/api/desk", files=[("deck", ("sub/a.xlsx", sheet)), upload(LEGAL, "bob.txt"),
+                                            upload(ILLEGAL, "carol.txt")])
+    assert response.status_code == 200
+    document = response.json()
+    assert document["players"] == {"a.xlsx": "たま", "bob.txt": "bob", "carol.txt": "carol"}
+    assert [deck["legal"] for deck in document["report"]["decks"]] == [True, True, False]
+    assert document["exit_code"] == 1
+
+
+def test_every_sheet_in_one_zip_names_the_decks_that_do_not_fit():
+    response = client().post("/api/sheets", files=[upload(LEGAL, "bob.txt"), upload(ILLEGAL, "carol.txt")],
+                             data={"event_date": "2024-06-01"})
+    assert response.status_code == 200
+    with zipfile.ZipFile(io.BytesIO(response.content)) as bundle:
+        assert sorted(bundle.namelist()) == ["bob.xlsx", "not-written.txt"]
+        refused = bundle.read("not-written.txt").decode()
+    assert refused.startswith("error: carol.txt") and refused.count("\n") == 1
+
+
+def test_the_docs_show_each_page():
+    """docs/serve.md shows the screenshots the browser tests take (regenerated with
+    WIXOSS_DECKCHECK_SCREENSHOTS=docs); each is a PNG in docs/img."""
+    docs = ROOT / "docs"
+    shown = re.findall(r"\]\(img/(serve-[\w-]+\.png)\)", (docs / "serve.md").read_text(encoding="utf-8"))
+    assert set(shown) == {"serve-player-zh.png", "serve-player-phone.png", "serve-desk.png"}
+    for name in shown:
+        assert (docs / "img" / name).read_bytes().startswith(b"\x89PNG"), name
+
+
+def test_ci_installs_and_requires_the_browser():
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    tests_run = next(i for i, line in enumerate(lines) if line.startswith('eval "${readme[1]}"'))
+    assert "export WIXOSS_DECKCHECK_REQUIRE_BROWSER=1" in lines[:tests_run]
+    assert any("apt-get install -y chromium fonts-noto-cjk" in line for line in lines[:tests_run])
+    assert not any("playwright install" in line for line in lines)
+
+
+def test_the_browser_tests_skip_only_without_chromium_and_not_required(monkeypatch):
+    import test_serve_pages
+
+    monkeypatch.setattr(test_serve_pages, "CHROMIUM", Path("/nonexistent/chromium"))
+    monkeypatch.delenv("WIXOSS_DECKCHECK_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="needs Debian's chromium"):
+        test_serve_pages._need_browser()
+    monkeypatch.setenv("WIXOSS_DECKCHECK_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="WIXOSS_DECKCHECK_REQUIRE_BROWSER is set"):
+        test_serve_pages._need_browser()

@@ -11,7 +11,7 @@ import zipfile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from wixoss_deckcheck.decklist import load_deck_data
+from wixoss_deckcheck.decklist import kind_of, load_deck_data
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.web.api import (
@@ -27,14 +27,15 @@ from wixoss_deckcheck.web.api import (
 
 
 def player_of(name: str, data: bytes) -> str:
-    """Who a deck is: the name in its sheet's header (ニックネーム) or its own ``# name:``,
-    else its file name without folder and ending."""
-    try:
-        deck = load_deck_data(data, name)
-    except InputError:
-        deck = None
-    if deck is not None and deck.name and deck.name.strip():
-        return deck.name.strip()
+    """Who submitted a deck: the nickname in its sheet's header (ニックネーム), else its file
+    name without folder and ending (a text deck's ``# name:`` names the deck, not the player)."""
+    if kind_of(name) == "sheet":
+        try:
+            nickname = load_deck_data(data, name).name
+        except InputError:
+            nickname = None
+        if nickname and nickname.strip():
+            return nickname.strip()
     return os.path.splitext(os.path.basename(name))[0]
 
 

@@ -20,6 +20,17 @@ MAX_PATH = 4096
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
+#: The user-info part of a URL (``https://user:token@host/``): credentials, never shown.
+_CREDENTIALS = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s@]*@")
+
+
+def redact_credentials(text: str) -> str:
+    """``text`` with the user name and password of every URL in it replaced by ``***``
+    (``https://user:token@host/x`` -> ``https://***@host/x``): for error lines, the pool's
+    ``sources`` and ``cardpool info``."""
+    return _CREDENTIALS.sub(r"\1***@", text) if "@" in text else text
+
+
 def printable(text: str, limit: int = MAX_PART) -> str:
     """``text`` safe for one line of a terminal: unprintable characters as ``\\xNN`` /
     ``\\uNNNN`` escapes, and at most ``limit`` characters (the middle cut out)."""
@@ -42,7 +53,7 @@ class InputError(Exception):
     def __init__(self, message: str, path: str | None = None, line: int | None = None):
         if "\n" in message or "\r" in message:  # always one line on the terminal
             message = " ".join(part.strip() for part in message.splitlines() if part.strip())
-        message = printable(message)
+        message = printable(redact_credentials(message))  # a mirror's https://user:token@ never shown
         super().__init__(message)
         self.message = message
         self.path = path

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from wixoss_deckcheck.cli.options import cardpool_option
-from wixoss_deckcheck.errors import UsageError
+from wixoss_deckcheck.errors import UsageError, redact_credentials
 from wixoss_deckcheck.files.dirs import installed_pool_path
 from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs, write_atomic
 from wixoss_deckcheck.importers.build import build_pool, discover_sources
@@ -171,7 +171,7 @@ def info_command(cardpool: str | None) -> None:
 
 
 def _source_line(source: dict[str, Any]) -> str:
-    where = source.get("url") or source.get("path") or ""
+    where = redact_credentials(str(source.get("url") or source.get("path") or ""))
     when = f", retrieved {source['retrieved']}" if source.get("retrieved") else ""
     return f"  source {source['name']}: {source.get('cards', '?')} records from {where}{when}"
 

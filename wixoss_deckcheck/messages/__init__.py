@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from wixoss_deckcheck.errors import MAX_PATH, printable
+from wixoss_deckcheck.errors import MAX_PATH, printable, redact_credentials
 from wixoss_deckcheck.files.cache import load_cached_yaml
 
 #: The languages, as ``--lang`` names them (BCP 47). ``zh`` is kept as Simplified Chinese.
@@ -294,9 +294,10 @@ class Messages:
         The ``error:`` prefix stays the same in every language, for scripts that look for it."""
         where = ""
         if getattr(error, "path", None):
-            path = printable(str(error.path))  # escaped and bounded, as in every error line
+            path = printable(redact_credentials(str(error.path)))  # escaped and bounded, as in every error line
             where = f"{path}:{error.line}: " if getattr(error, "line", None) else f"{path}: "
-        return f"error: {where}{printable(self.error_text(getattr(error, 'message', str(error))), MAX_PATH)}"
+        message = redact_credentials(self.error_text(getattr(error, "message", str(error))))
+        return f"error: {where}{printable(message, MAX_PATH)}"
 
     def cards(self, key: str, **args) -> str:
         """A text of ``cards show``/``cards search`` (the ``cards:`` section)."""

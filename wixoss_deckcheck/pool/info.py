@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from wixoss_deckcheck.errors import redact_credentials
 from wixoss_deckcheck.tables.dates import today
 from wixoss_deckcheck.tables.icons import IconIndex
 from wixoss_deckcheck.tables.loading import Rule, builtin_format_ids, load_format
@@ -24,7 +25,7 @@ def pool_summary(pool: CardPool) -> dict[str, Any]:
         "origin": pool.location.origin if pool.location else None,
         "generator": pool.meta.get("generator"),
         "created": pool.meta.get("created"),
-        "sources": list(pool.meta.get("sources", [])),
+        "sources": [_redacted(source) for source in pool.meta.get("sources", [])],
         "cards": len(pool.cards),
         "numbers": pool.number_count,
         "tokens": len(pool.cards) - len(deck_cards),
@@ -59,3 +60,11 @@ def _pool_icons(rules: list[Rule]) -> frozenset[str] | None:
     """The icons the card-pool rule among ``rules`` asks for; None: every card (no such rule, or ``icons: null``)."""
     icons = next((rule.params.get("icons") for rule in rules if rule.check == "card-pool"), None)
     return frozenset(icons) if icons else None
+
+
+def _redacted(source: Any) -> Any:
+    """A pool's source description with the credentials of its URL hidden (a pool built by
+    an older version may hold ``https://user:token@...``)."""
+    if isinstance(source, dict) and isinstance(source.get("url"), str):
+        return {**source, "url": redact_credentials(source["url"])}
+    return source

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import threading
 import time
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 from urllib.parse import urlsplit
 
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, printable
 from wixoss_deckcheck.update.sources import FetchPolicy
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -238,9 +239,13 @@ class Fetcher:
         if content_types and kind not in [t.lower() for t in content_types]:
             raise FetchError(f"{url}: unexpected content type {kind or 'none'!r} (expected {', '.join(content_types)})")
         declared = headers.get("Content-Length")
-        if declared and declared.isdigit() and int(declared) > self.policy.max_bytes:
+        if declared is None:
+            return None
+        if not _LENGTH.fullmatch(declared.strip()):  # negative, huge, not digits: a broken answer
+            raise FetchError(f"{url}: the server sent a bad Content-Length ({printable(declared[:40])!r})")
+        if int(declared) > self.policy.max_bytes:
             raise FetchError(f"{url}: {int(declared)} bytes is over the {self.policy.max_bytes}-byte limit")
-        return declared
+        return declared.strip()
 
     def _save(
         self,
@@ -255,9 +260,9 @@ class Fetcher:
         dest.parent.mkdir(parents=True, exist_ok=True)
         temp = dest.with_name(f".{dest.name}.part")
         try:
-            with open(temp, "wb") as out:
+            with _fresh_file(temp) as out:
                 size, head = self._copy_body(url, response, out, live)
-            if declared and declared.isdigit() and size != int(declared):
+            if declared and size != int(declared):
                 raise _Retry(f"truncated body: {size} of {declared} bytes")
             problem = sniff(head, expect) if expect else None
             if problem is None and check is not None:
@@ -343,6 +348,19 @@ def _causes(exc: BaseException) -> list[BaseException]:
             if isinstance(nested, BaseException):
                 stack.append(nested)
     return seen
+
+
+#: A Content-Length the fetcher accepts: 1 to 19 ASCII digits (anything else is refused).
+_LENGTH = re.compile(r"[0-9]{1,19}")
+
+
+def _fresh_file(temp: Path) -> BinaryIO:
+    """``temp`` opened for writing as a new file: what a killed run left there (a partial
+    download, a planted link) is removed first, and a link is never followed."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temp)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    return os.fdopen(os.open(temp, flags, 0o600), "wb")
 
 
 def _unresolved_host(exc: BaseException, url: str) -> str | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
@@ -26,6 +27,9 @@ from wixoss_deckcheck.importers.official import parse_detail
 from wixoss_deckcheck.update.http import Fetched, Fetcher, FetchError, RateLimiter
 from wixoss_deckcheck.update.sources import SourceSpec
 
+#: The list pages of one product read at most (the official site lists about 70 pages
+#: of 36 cards for all products; a server that always answers a full page is stopped).
+MAX_LIST_PAGES = 1000
 _SAFE_NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9\-]{1,40}$")
 
 
@@ -82,7 +86,11 @@ def crawl(
     state = _load_state(state_path)
     details: dict = state.setdefault("details", {})
     limiter = RateLimiter(spec.rate_per_second)
-    numbers = _listed_numbers(spec, fetcher, limiter, pages_dir.parent / ".official-lists", state_path, progress)
+    lists_dir = pages_dir.parent / ".official-lists"
+    try:
+        numbers = _listed_numbers(spec, fetcher, limiter, lists_dir, state_path, progress)
+    finally:  # list pages are read once: never kept, so the folder never grows
+        shutil.rmtree(lists_dir, ignore_errors=True)
     todo = [n for n in numbers if full or n not in details or not (pages_dir / f"{n}.html").is_file()]
     changed = _fetch_details(spec, fetcher, limiter, pages_dir, todo, full, state, state_path)
     return {"listed": len(numbers), "fetched": len(todo), "changed": changed}
@@ -129,6 +137,9 @@ def _list_pages(
         yield page, found
         if len(found) < spec.per_page:
             return
+        if page >= MAX_LIST_PAGES:
+            raise InputError(f"{spec.name}: still full list pages after {MAX_LIST_PAGES} pages of "
+                             f"{product or 'all products'}; the list never ends (a broken server?)", spec.list_url)
         page += 1
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.errors import InputError, UsageError, redact_credentials
 from wixoss_deckcheck.files.dirs import user_data_dir
 from wixoss_deckcheck.files.text import read_text_file, replace_atomically
 from wixoss_deckcheck.importers.build import assemble_pool, load_source
@@ -96,10 +96,12 @@ def run_update(
     policy, specs = load_sources(sources_file)
     selected = _selected(specs, only)
     root = user_data_dir() / "sources"
+    refuse_links(root, selected)
     staging = _new_staging(root)
     state_path = root / "state.json"
     state = _read_json(state_path)
     fetcher = Fetcher(policy)
+    outcome: UpdateOutcome | None = None
     try:
         downloads = _download(selected, fetcher, root, staging, state, full, progress)
         outcome = _build_and_install(target, specs, root, staging, state, downloads, allow_removals)
@@ -108,13 +110,21 @@ def run_update(
     except UsageError:
         raise
     except InputError as exc:
-        raise UpdateError(f"update failed: {exc}; the installed pool is unchanged") from None
+        raise UpdateError(f"update failed: {exc}; {_what_happened(outcome)}") from None
     except OSError as exc:  # the disk filled up, or the folder became read-only, meanwhile
         where = f"{exc.filename}: " if exc.filename else ""
-        raise UpdateError(f"update failed: {where}{exc.strerror or exc}; the installed pool is unchanged") from None
+        raise UpdateError(f"update failed: {where}{exc.strerror or exc}; {_what_happened(outcome)}") from None
     finally:
         fetcher.close()
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _what_happened(outcome: UpdateOutcome | None) -> str:
+    """What a failed update did to the pool, as it is: untouched, or (a failure after the
+    install, while the download cache was saved) replaced by the new one."""
+    if outcome is None:
+        return "the installed pool is unchanged"
+    return f"the new pool is installed at {outcome.target}, but the download cache was not saved"
 
 
 def _selected(specs: list[SourceSpec], only: list[str] | None) -> list[SourceSpec]:
@@ -138,6 +148,18 @@ def _new_staging(root: Path) -> Path:
         raise UpdateError(f"update failed: cannot write in {root}: {exc.strerror or exc}; "
                           "the installed pool is unchanged") from None
     return staging
+
+
+def refuse_links(root: Path, specs: list[SourceSpec]) -> None:
+    """A symbolic link where the update writes (the sources folder, a source's folder or
+    crawl state, the official list pages, the state file) is refused, never written through."""
+    places = [root, root / "state.json", root / ".official-lists"]
+    for spec in specs:
+        places += [root / spec.name, root / f"{spec.name}-crawl.json"]
+    for place in places:
+        if place.is_symlink():
+            raise UpdateError(f"update failed: {place} is a symbolic link; it is not written through; "
+                              "the installed pool is unchanged")
 
 
 def remove_abandoned_staging(root: Path) -> None:
@@ -275,7 +297,8 @@ def _import_sources(
         try:
             imported.append(load_source(spec.parser, folder))
         except InputError as exc:
-            raise InputError(f"{spec.name} ({spec.base_url or spec.list_url}): {exc.message}") from None
+            where = redact_credentials(spec.base_url or spec.list_url)
+            raise InputError(f"{spec.name} ({where}): {exc.message}") from None
         notes[spec.parser] = _note(spec, state, downloads)
     if not imported:
         raise InputError("no source has been downloaded yet")
@@ -284,7 +307,7 @@ def _import_sources(
 
 def _note(spec: SourceSpec, state: dict, downloads: dict) -> dict:
     retrieved = _now() if spec.name in downloads else state.get(spec.name, {}).get("_retrieved")
-    note: dict[str, Any] = {"source": spec.name, "url": spec.base_url or spec.list_url}
+    note: dict[str, Any] = {"source": spec.name, "url": redact_credentials(spec.base_url or spec.list_url)}
     if retrieved:
         note["retrieved"] = retrieved
     if not spec.crawler:

@@ -4,8 +4,10 @@ return violation records. Pure: no printing, no network, no exit codes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import ChainMap
+from collections.abc import Iterable, Mapping
 
+from wixoss_deckcheck.checking.deciding import SetReading, decide, set_readings
 from wixoss_deckcheck.checking.wording import Placeholders, fill
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
 from wixoss_deckcheck.checks.registry import Params, check_function
@@ -106,6 +108,10 @@ class Checker:
         self._mayu_keys = frozenset(self._mayu_by_key)
         self._mayu_checks = [REGISTRY[slug] for slug in _MAYU_CHECKS if self._enabled(REGISTRY[slug])]
         self._resolutions = Resolutions(pool)
+        #: The set (series) of each card number seen, worked out once.
+        self._series: dict[str, str] = {}
+        #: Whether the rest of a deck may decide its ambiguous names (WX006 not disabled).
+        self._deciding = self._enabled(BY_CODE["WX006"])
 
     def _enabled(self, info: CheckInfo) -> bool:
         return info.code not in self.disabled and info.slug not in self.disabled
@@ -113,10 +119,60 @@ class Checker:
     # -- resolving -----------------------------------------------------------------
     def resolve(self, deck: Deck) -> tuple[ResolvedDeck, list[Violation]]:
         """The deck resolved against the pool, and a violation for each line that names no
-        card (WX001 unknown, WX002 ambiguous, WX003 a number and a name that disagree)."""
+        card (WX001 unknown, WX002 ambiguous, WX003 a number and a name that disagree) or whose
+        card the rest of the deck decided (WX006, :mod:`~wixoss_deckcheck.checking.deciding`)."""
         resolved = ResolvedDeck(deck, self.pool, self.icons)
-        missed = resolved.add_lines(deck.entries, self._resolutions)
-        return resolved, [self._unresolved(deck, entry, result) for entry, result in missed]
+        known: Mapping[str, KnownCard | Resolution] = self._resolutions
+        readings = (
+            set_readings(deck.entries, self._resolutions, self.pool, self._series, self.icons.calendar)
+            if self._deciding
+            else {}
+        )
+        if readings:  # a name the deck's own set gives to another card (a deck editor's name)
+            known = ChainMap({query: reading.known for query, reading in readings.items()}, self._resolutions)
+        missed = resolved.add_lines(deck.entries, known)
+        problems = [
+            self._read_by_set(entry, readings[entry.query]) for entry in deck.entries if entry.query in readings
+        ]
+        for entry, result in missed:
+            found = self._decided(resolved, entry, result) if result.candidates else None
+            problems.append(found or self._unresolved(deck, entry, result))
+        return resolved, problems
+
+    def _read_by_set(self, entry: DeckEntry, reading: SetReading) -> Violation:
+        """WX006 for a name read as the card the deck's own set gives it (:func:`set_readings`)."""
+        card = reading.known.card
+        why = self.messages.word("decided_set", detail=reading.set, n=reading.support)
+        return self.violation(
+            BY_CODE["WX006"],
+            Finding(section=entry.section or card.deck, line=entry.line),
+            {
+                "query": entry.query,
+                "card": self._both_names(card),
+                "others": self._both_names(reading.other),
+                "why": why,
+            },
+            cards=(reading.known.number,),
+        )
+
+    def _decided(self, resolved: ResolvedDeck, entry: DeckEntry, result: Resolution) -> Violation | None:
+        """WX006: an ambiguous line the rest of the deck decides, settled as that card; None
+        when the deck points to no single candidate (the line stays ambiguous, WX002)."""
+        info = BY_CODE["WX006"]
+        if not self._deciding:
+            return None
+        decision = decide(result.candidates, resolved, self.pool)
+        if decision is None:
+            return None
+        resolved.settle(entry, decision.card, decision.number)
+        others = ", ".join(self._both_names(card) for card in result.candidates if card is not decision.card)
+        why = self.messages.word(f"decided_{decision.reason}", detail=decision.detail, n=decision.support)
+        return self.violation(
+            info,
+            Finding(section=entry.section or decision.card.deck, line=entry.line),
+            {"query": entry.query, "card": self._both_names(decision.card), "others": others, "why": why},
+            cards=(decision.number,),
+        )
 
     def _unresolved(self, deck: Deck, entry: DeckEntry, result: Resolution) -> Violation:
         """The violation of a line the pool resolves to no card."""

@@ -166,8 +166,10 @@ def _change_days(reads: DeckReads, first: str, end: str | None) -> list[tuple[st
 
 
 def _input_problem(verdict: Verdict) -> bool:
-    """Whether a verdict holds an input finding (a card the pool cannot name)."""
-    return any(BY_CODE[code].kind == "input" for code in verdict.codes if code in BY_CODE)
+    """Whether a verdict holds an input error (a card the pool cannot name)."""
+    return any(
+        BY_CODE[code].kind == "input" and BY_CODE[code].severity == "error" for code in verdict.codes if code in BY_CODE
+    )
 
 
 def check_range(start: str | None, end: str | None) -> tuple[str | None, str | None]:

@@ -3,8 +3,9 @@ sheet says of its cards.
 
 WX001-WX003 are produced while resolving the deck, not by a rule of the format, so
 they have no check function; they are registered so that their codes are stable
-and documented; so is WX005, the checker's one note of the rules it did not judge
-because of them. WX004 runs for every deck read from an official decklist sheet (.xlsx).
+and documented; so are WX005, the checker's one note of the rules it did not judge
+because of them, and WX006, an ambiguous name the rest of the deck decided. WX004 runs
+for every deck read from an official decklist sheet (.xlsx).
 """
 
 from __future__ import annotations
@@ -59,6 +60,20 @@ register(
     "named once, in one warning; they are judged as soon as the card is named (write its number). "
     "A rule whose finding stays true whatever the unknown card is (too many copies, a banned card, "
     "a card of the wrong type) is still judged.",
+)
+
+register(
+    "WX006",
+    "name-decided-by-deck",
+    "warning",
+    "Ambiguous name decided by the rest of the deck",
+    kind="input",
+    doc="The name written in the decklist belongs to several cards, and the rest of the deck "
+    "points to one of them: the only LRIG candidate that shares an LRIG type with the deck's "
+    "other LRIGs, or the only candidate printed in the set most of the deck's other cards are "
+    "printed in (at least two of them, and no other candidate printed there). That card is "
+    "taken and this warning names it and why; write the card number to be sure. Without such "
+    "a pointer the name stays ambiguous (WX002).",
 )
 
 

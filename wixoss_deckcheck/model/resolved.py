@@ -182,6 +182,14 @@ class ResolvedDeck:
         if entry.section in self.totals:
             self.totals[entry.section] += entry.count
 
+    def settle(self, entry: DeckEntry, card: Card, number: str) -> None:
+        """A line first unresolved that the rest of the deck decided (the checker says which
+        card it took and why): it leaves the unresolved lines and joins the deck as ``card``."""
+        self.unresolved.remove(entry)
+        if entry.section in self.totals:
+            self.totals[entry.section] -= entry.count
+        self.add(ResolvedEntry(entry, card, number, entry.section or card.deck))
+
     def unknown_decks(self) -> frozenset[str]:
         """The decks (``main``, ``lrig``) holding a line the pool could not resolve; a line
         listed under no heading may belong to either, so it makes both unknown."""

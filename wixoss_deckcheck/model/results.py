@@ -56,8 +56,9 @@ class DeckResult:
 
     @property
     def has_input_problem(self) -> bool:
-        """Unreadable, or holding cards the pool cannot name (exit code 2)."""
-        return self.error is not None or any(v.kind == "input" for v in self.violations)
+        """Unreadable, or holding cards the pool cannot name (exit code 2): an input error
+        (an input warning, such as a name the rest of the deck decided, is no problem)."""
+        return self.error is not None or any(v.kind == "input" and v.is_error for v in self.violations)
 
     def errors(self) -> list[Violation]:
         return [v for v in self.violations if v.is_error]

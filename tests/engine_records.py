@@ -41,7 +41,7 @@ def wd01_setup() -> list[dict]:
     return [
         ev(0, "draw", cards=["WD01-013", "WD01-014", "WD01-012", "WD01-010", "WD01-016"]),
         ev(0, "mulligan", **{"return": ["WD01-010"]}, cards=["WD01-017"]),
-        ev(0, "life_cloth", cards=["WD01-009", "WD01-009", "WD01-011", "WD01-015", "WD01-018", "WD01-013", "WD01-012"]),
+        ev(0, "life_cloth", cards=["WD01-012", "WD01-009", "WD01-009", "WD01-011", "WD01-015", "WD01-018", "WD01-013"]),
     ]
 
 

@@ -77,7 +77,7 @@ CASES = [
     ("guard with a card without a guard", _with(BASE, 9, ev(1, "guard", card="WD01-014")), [(10, "WX316")]),
     (
         "back to your turn after the opponent's",
-        [*BASE[:7], ev(1, "crushed", card="WD01-013"), ev(1, "end")],
+        [*BASE[:7], ev(1, "crushed", card="WD01-012"), ev(1, "end")],
         [(9, "WX301")],
     ),
     ("crushed card not in the Life Cloth", [*BASE[:8], ev(1, "crushed", card="WD01-014")], [(9, "WX303")]),
@@ -365,7 +365,7 @@ def test_either_or_costs_of_the_pool_are_symbols_either_colour_pays():
 def test_rules_lists_the_replay_codes(capsys):
     code, out, _err = run_main(capsys, "rules", "-O", "json")
     rows = {row["code"]: row for row in json.loads(out) if row["kind"] == "replay"}
-    assert code == 0 and sorted(rows) == [f"WX3{n:02d}" for n in range(1, 24)]
+    assert code == 0 and sorted(rows) == [f"WX3{n:02d}" for n in range(1, 26)]
     assert all(row["severity"] == "error" and row["used_by"] == ["replay (game records)"] for row in rows.values())
 
 

@@ -160,6 +160,20 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "Some LRIGs print what they may grow into or be grown from (「青かつ黒のルリグにしかグロウできない」, "
         "《アロス》 only, 【グロウ】 conditions on the center's name); the table is in formats/play-rules.yaml.",
     ),
+    "life-cloth-top": (
+        "WX324",
+        "life-cloth-top",
+        "A crush that does not take the top Life Cloth",
+        "A crushed Life Cloth is always the top one (the first card of the record's life_cloth, then the "
+        "next): a record that crushes another card of the Life Cloth has the order wrong.",
+    ),
+    "life-burst": (
+        "WX325",
+        "life-burst",
+        "Life Burst of a card that has none, or of a card not just crushed",
+        "A burst event, or a move whose by is the card just crushed (its effect), is that card's Life Burst: "
+        "the card was crushed on this opponent's turn and has a Life Burst, used once.",
+    ),
 }
 
 for _slug, (_code, _name, _summary, _doc) in REPLAY_CODES.items():

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wixoss_deckcheck.engine.game.continuous import settle
-from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay, take_top
+from wixoss_deckcheck.engine.game.opponent.turn import crushed as crushed  # the goldfish crushes through actions
+from wixoss_deckcheck.engine.game.opponent.turn import guard as guard
+from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay
 from wixoss_deckcheck.engine.game.play_rules import condition_unmet, piece_condition_of
 from wixoss_deckcheck.engine.game.state import (
     ATTACK,
@@ -306,33 +308,4 @@ def attack(game: Game, zone: int | None) -> Problem | None:
     if state.signi_attacked[zone]:
         return Problem("attack", {"why": say("attack_signi_twice", zone=zone + 1)})
     state.signi_attacked[zone] = True
-    return None
-
-
-def guard(game: Game, kind: int) -> Problem | None:
-    """The opponent's turn: discard a card with 【ガード】 from the hand against an LRIG attack."""
-    state, book = game.state, game.book
-    if state.phase != OPPONENT:
-        return Problem("guard", {"card": book.main_name(kind), "why": say("guard_own_turn")})
-    if not book.is_guard[kind]:
-        return Problem("guard", {"card": book.main_name(kind), "why": say("guard_none")})
-    if state.hand[kind] <= 0:
-        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
-    state.hand[kind] -= 1
-    state.trash[kind] += 1
-    settle(game)
-    return None
-
-
-def crushed(game: Game, kind: int) -> Problem | None:
-    """The opponent's turn: one of your Life Cloth is crushed (check zone, then ener)."""
-    state, book = game.state, game.book
-    if state.phase != OPPONENT:
-        return Problem("phase-order", {"phase": say("what_crushed"), "now": now_in(state.phase)})
-    if not take_top(state.life_cloth, kind):
-        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("life_cloth")})
-    state.ener[kind] += 1
-    if book.has_burst[kind]:
-        game.notes.append(say("note_burst_shown", card=book.main_name(kind)))
-    settle(game)
     return None

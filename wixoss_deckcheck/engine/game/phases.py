@@ -235,8 +235,7 @@ def to_opponent(game: Game) -> Problem | None:
     problem = None
     if state.phase not in (SETUP, OPPONENT) and state.phase < END:
         problem = end(game, ())
-    state.phase = OPPONENT
-    state.ended = False
+    state.new_opponent_turn(state.turn in game.attacked_turns)
     return problem
 
 

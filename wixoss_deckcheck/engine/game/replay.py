@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wixoss_deckcheck.engine.game import actions, moves, phases
+from wixoss_deckcheck.engine.game.opponent import turn as opponent
 from wixoss_deckcheck.engine.game.record import Event, Record
 from wixoss_deckcheck.engine.game.record import Game as RecordedGame
 from wixoss_deckcheck.engine.game.setup import LoadedDeck, load_game_deck
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
 
 SETUP_ACTIONS = ("mulligan", "life_cloth")
-OPPONENT_ACTIONS = ("guard", "crushed")
+OPPONENT_ACTIONS = ("guard", "crushed", "attacked", "burst")
 ZONES = {1: 0, 2: 1, 3: 2, "left": 0, "center": 1, "right": 2}
 MARKER = "limit_upper"
 
@@ -94,6 +95,13 @@ class Resolver:
                 return lrig_id
         return ids[0]
 
+    def main_or_none(self, ref: str) -> int | None:
+        """The main-deck kind of a reference, None when it names no card of the main deck (a ``by`` may be any text)."""
+        try:
+            return self.main(ref)
+        except Unknown:
+            return None
+
     def is_main(self, ref: str) -> bool:
         """Is the reference a card of the main deck?"""
         return self.key(ref) in self.game.book.kind_by_key
@@ -147,6 +155,7 @@ def replay_game(
             decks[key] = loaded
     game = new_game(loaded, header["player"] == "first", int(header.get("coins", 0)))
     game.attack_phase_turns = frozenset(e.turn for e in played.events if e.action == "attack_phase")
+    game.attacked_turns = frozenset(e.turn for e in played.events if e.action == "attacked")
     resolver = Resolver(game, pool)
     outcomes = [_start(game, resolver, header)]
     for event in played.events:
@@ -238,6 +247,10 @@ def _zone(data: dict[str, Any]) -> int:
 
 def _move(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     source, target = d["from"], d["to"]
+    if d.get("by") and opponent.is_burst_source(game, r.main_or_none(str(d["by"]))):
+        problem = opponent.burst_by(game, game.state.crushed_last)  # an effect of the card just crushed
+        if problem is not None:
+            return problem
     if source in moves.MARKER_ZONES or target in moves.MARKER_ZONES:
         return moves.move_marker(game, source, target)
     if r.is_main(d["card"]):
@@ -291,8 +304,10 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "use": _use,
     "attack": _attack,
     "attack_phase": lambda game, r, d: actions.open_attack_phase(game),
-    "guard": lambda game, r, d: actions.guard(game, r.main(d["card"])),
-    "crushed": lambda game, r, d: actions.crushed(game, r.main(d["card"])),
+    "guard": lambda game, r, d: opponent.guard(game, r.main(d["card"])),
+    "crushed": lambda game, r, d: opponent.crushed(game, r.main(d["card"])),
+    "attacked": lambda game, r, d: opponent.attacked(game, d["by"], int(d.get("crushes", 1))),
+    "burst": lambda game, r, d: opponent.burst(game, r.main(d["card"])),
     "move": _move,
     "end": lambda game, r, d: phases.end(game, [r.main(c) for c in d.get("discard", [])]),
 }

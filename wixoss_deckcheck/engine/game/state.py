@@ -226,6 +226,15 @@ class State:
     #: the record opens this turn's attack phase with an ``attack_phase`` event: the phases are exact, a
     #: use or grow that only the attack phase allows is not taken as opening it
     attack_phase_declared: bool = False
+    # -- the opponent's turn (engine/game/opponent) --------------------------------------------
+    opp_exact: bool = False  # the record declares this turn's attacks (``attacked``)
+    opp_attacker: str = ""  # the attack being resolved: "", "signi" or "lrig"
+    opp_crushes: int = 0  # the Life Cloth it may still crush
+    opp_crush_total: int = 0
+    opp_guarded: bool = False
+    opp_guards: int = 0
+    crushed_last: int = -1  # the card the last crush put into ener (its Life Burst may follow)
+    burst_used: bool = False
     #: an LRIG, the limit or a SIGNI zone changed outside the checked placing: the field rules must be applied
     field_changed: bool = True
 
@@ -249,6 +258,14 @@ class State:
         self.signi_attacked = [False, False, False]
         self.lrig_attacked = False
         self.attack_phase_declared = False
+        self.crushed_last = -1
+
+    def new_opponent_turn(self, exact: bool) -> None:
+        """The opponent's turn begins: no attack yet (``exact``: the record declares its attacks)."""
+        self.phase = OPPONENT
+        self.ended = False
+        self.opp_exact, self.opp_attacker, self.opp_crushes, self.opp_crush_total = exact, "", 0, 0
+        self.opp_guarded, self.opp_guards, self.crushed_last, self.burst_used = False, 0, -1, False
 
 
 @dataclass
@@ -266,6 +283,8 @@ class Game:
     missed: list[Problem] = field(default_factory=list)
     #: The own turns whose record opens the attack phase itself (``attack_phase``): their phases are exact.
     attack_phase_turns: frozenset[int] = frozenset()
+    #: The opponent's turns (by your turn before them) whose record declares the attacks (``attacked``).
+    attacked_turns: frozenset[int] = frozenset()
 
     # -- what the rules read -----------------------------------------------------------
     def center_level(self) -> int:

@@ -227,3 +227,21 @@ def test_an_uncertain_window_is_a_period_of_its_own(session, tmp_path):
     for day in ("2016-10-24", "2016-10-25", "2017-04-25", "2017-04-26"):  # the same as check --as-of
         inside = next(p for p in history.periods if p.start <= day and (p.end is None or day <= p.end))
         assert Verdict.of(session.check_path(str(deck), "all-star", None, day)).same(inside.verdict), day
+
+
+def test_a_release_window_is_a_period_and_its_certain_day_a_change_point(session, tmp_path):
+    """WXDi-CP01 (no day known): out from 2022-10-08 at the earliest (the official product
+    list), shown out by 2022-12-23 (column play_221223). A card only in it is WX122 before,
+    UNCERTAIN (WX123) in the window, and plain from the certain day (issue 20 item 2)."""
+    deck = tmp_path / "cp01.txt"
+    deck.write_text("[main]\n4 WXDi-CP01-025\n", encoding="utf-8")
+    [history] = deck_history(str(deck), ["all-star"], session=session, start="2022-10-01", end="2023-06-01")
+    starts = {p.start: p for p in history.periods}
+    assert "WX122" in starts["2022-10-01"].verdict.codes
+    window = starts["2022-10-08"]
+    assert window.end == "2022-12-22" and window.verdict.doubts == ("WX123",) and "WX122" not in window.verdict.codes
+    after = starts["2022-12-23"]
+    assert not after.verdict.doubts and "play_221223" in (after.because[0].source or "")
+    for day in ("2022-10-07", "2022-10-08", "2022-12-22", "2022-12-23"):
+        inside = next(p for p in history.periods if p.start <= day and (p.end is None or day <= p.end))
+        assert Verdict.of(session.check_path(str(deck), "all-star", None, day)).same(inside.verdict), day

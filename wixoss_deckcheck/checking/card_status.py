@@ -108,9 +108,14 @@ def _ref(ref: dict) -> str:
 def release_text(number: str, messages: Messages) -> str | None:
     """When the print ``number`` came out, with how sure the calendar is; None when unknown."""
     release = load_calendar().release_of(number)
-    if release is None or release.date is None:
+    if release is None or release.earliest is None:
         return None
     product = f" {release.name}" if release.name else ""
+    if release.date is None:  # a sourced lower bound, perhaps with its window's certain end
+        if release.certain_from:
+            return messages.cards("released_window", date=release.earliest, product=product,
+                                  certain=release.certain_from)
+        return messages.cards("released_bound", date=release.earliest, product=product)
     primary, english = messages._section("cards")
     precisions = primary.get("precision") or english.get("precision") or {}
     precision = precisions.get(release.precision, release.precision)

@@ -346,4 +346,5 @@ class Checker:
             kind=info.kind,
             source=(rule.source if rule else source),
             card_names=tuple(texts),
+            uncertain=finding.severity is not None,
         )

@@ -130,8 +130,9 @@ class DeckReads:
         live: set[str] = set()
         for number, card in self.cards.items():
             lacks = bool(self.pool_icons) and not icons.icons_of_name(card) & self.pool_icons
-            if lacks or not icons.name_released(card):
-                live |= self._products(self.by_card.get(number, ()))
+            prints = tuple(self.by_card.get(number, ()))
+            if lacks or not icons.name_released(card) or icons.release_state(icons.name_numbers(card)) == "window":
+                live |= self._products(prints)
         for number, card in self.zero_lrigs.items():
             if not icons.icons_of_name(card) & self.zero_icons:
                 live |= self._products((*self.by_card.get(number, ()), *self.alike.get(number, ())))
@@ -154,12 +155,14 @@ class DeckReads:
         return self._products(number for card in cards for number in self.by_card.get(card, ()))
 
     def _undated_print(self, prints: set[str], day: str) -> str | None:
-        """The first print without a known date that makes a card count as out on ``day``
-        (None: a dated print of its name is out by then, or every print has a date)."""
+        """The first print without any bound that makes a card count as out on ``day``: only
+        when no print of its name has a date or a bound (issue 20: such a print never makes a
+        card available earlier than its other prints); None otherwise."""
         calendar = self.changes.calendar
-        dated = [found for found in map(calendar.earliest, prints) if found is not None]
-        undated = sorted(number for number in prints if calendar.earliest(number) is None)
-        return undated[0] if undated and not (dated and min(dated) <= day) else None
+        if any(calendar.earliest(number) is not None for number in prints):
+            return None
+        undated = sorted(prints)
+        return undated[0] if undated else None
 
     def undated(self, day: str) -> tuple[list[Product], list[str]]:
         """The products without a known date that let a card of the deck count as out on

@@ -158,8 +158,12 @@ def level_zero_lrig_pool(deck: ResolvedDeck, params: RuleParams) -> Iterator[Fin
 def not_yet_released(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
     """A card can be in a deck only once some print of it (any reprint, any card of the
     same name) is on sale: the release calendar (``formats/data/releases.yaml``) gives each
-    product's first day, as a lower bound where only the month or the year is known.
-    A product without a known date counts as released."""
+    product's first day, as a lower bound where only the month or the year is known, and a
+    sourced lower bound (``not_before``) for a product whose day no source gives. A print
+    with no calendar entry at all never makes a card available earlier than its other
+    prints; a card with no dated or bounded print at all counts as released. Inside a
+    product's window (between its lower bound and the first day a source shows it out) the
+    card is WX123's warning, not this error."""
     icons = _icons(deck)
     if icons.calendar is None or icons.day is None:
         return
@@ -167,6 +171,38 @@ def not_yet_released(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding
         card = entry.card
         if icons.card_released(card) or icons.name_released(card):
             continue
-        numbers = [n for n in (card.number, *card.reprints) if icons.calendar.earliest(n)]
+        numbers = [n for n in icons.name_numbers(card) if icons.calendar.earliest(n)]
         first = min((icons.calendar.earliest(n) or "" for n in numbers), default="?")
         yield Finding((entry,), entry.section, entry.line, icons.day, first, args={"released": first, "day": icons.day})
+
+
+@check("WX123", "release-uncertain", "warning", "Card perhaps not yet released on the date")
+def release_uncertain(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
+    """A card out on the date only in a product whose day no source gives, inside its window:
+    on or after its sourced lower bound (``not_before``) and before the first day a source
+    shows it out (``certain_from``), it may not have been on sale yet. A warning that names
+    the window and both sources; before the window it is WX122's error, after it nothing."""
+    icons = _icons(deck)
+    if icons.calendar is None or icons.day is None:
+        return
+    for entry in deck.entries:
+        numbers = icons.name_numbers(entry.card)
+        if icons.release_state(numbers) != "window":
+            continue
+        release = icons.calendar.window_of(numbers, icons.day)
+        if release is None:
+            continue
+        yield Finding(
+            (entry,),
+            entry.section,
+            entry.line,
+            args={
+                "product": release.name or "?",
+                "since": release.earliest or "?",
+                "certain": release.certain_from or "?",
+                "bound_source": release.bound_source or "?",
+                "certain_source": release.certain_source or "?",
+                "day": icons.day,
+            },
+            severity="warning",  # uncertain: check --history shows the window as a period
+        )

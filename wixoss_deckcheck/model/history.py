@@ -7,7 +7,6 @@ from typing import Any, NamedTuple
 
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.model.results import DeckResult
-from wixoss_deckcheck.model.violation import MAYUS_ROOM
 
 
 class Verdict(NamedTuple):
@@ -19,9 +18,10 @@ class Verdict(NamedTuple):
     codes: tuple[str, ...]
     cards: tuple[str, ...]
     findings: frozenset[tuple[str, tuple[str, ...]]] = frozenset()
-    #: The codes of the Mayu's Room findings that are warnings because the day is inside an
-    #: entry's uncertain window (between its lower bound and its first certain day): part
-    #: of the verdict, so ``check --history`` shows that period.
+    #: The codes of the warnings that are warnings only because the day is inside a window
+    #: (a Mayu's Room entry between its lower bound and its first certain day, WX140-WX143; a
+    #: card out only in a product inside its window, WX123): part of the verdict, so
+    #: ``check --history`` shows that period.
     doubts: tuple[str, ...] = ()
     doubt_findings: frozenset[tuple[str, tuple[str, ...]]] = frozenset()
 
@@ -35,9 +35,9 @@ class Verdict(NamedTuple):
         doubt_findings = set()
         for violation in result.violations:
             if not violation.is_error:
-                if violation.source == MAYUS_ROOM and violation.code not in doubts:
+                if violation.uncertain and violation.code not in doubts:
                     doubts.append(violation.code)
-                if violation.source == MAYUS_ROOM:
+                if violation.uncertain:
                     doubt_findings.add((violation.code, violation.cards))
                 continue
             findings.add((violation.code, violation.cards))

@@ -36,6 +36,9 @@ class Violation(NamedTuple):
     kind: str = "construction"  # construction | input | play
     source: str | None = None  # where the rule comes from
     card_names: tuple[str, ...] = ()
+    #: A warning only because a date is uncertain (a Mayu's Room entry or a product inside its
+    #: window): ``check --history`` shows such a period of its own.
+    uncertain: bool = False
 
     @property
     def is_error(self) -> bool:

@@ -114,6 +114,9 @@ def _rule_text(change: Change, rule: Rule, messages: Messages) -> str:
 
 
 def _release_text(change: Change, product: Product, messages: Messages) -> str:
+    if change.certain:
+        since = product.release.earliest or "?"
+        return messages.history("change_release_certain", product=product.name, day=change.day, since=since)
     precision = precision_text(product, messages)
     return messages.history("change_release", product=product.name, day=change.day, precision=precision)
 

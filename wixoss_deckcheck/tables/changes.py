@@ -66,7 +66,10 @@ class Change(NamedTuple):
         if self.entry is not None:
             return self.entry.certain_source if self.certain else self.entry.source
         if self.product is not None:
-            return self.product.release.source or None
+            release = self.product.release
+            if self.certain:
+                return release.certain_source
+            return (release.source if release.date else release.bound_source or release.source) or None
         return None
 
 
@@ -129,6 +132,8 @@ class FormatChanges:
             earliest = product.release.earliest
             if earliest:
                 found.append(Change(earliest, RELEASE, True, product=product))
+            if product.release.certain_from:  # the end of its window: a warning becomes nothing
+                found.append(Change(product.release.certain_from, RELEASE, True, product=product, certain=True))
         found.sort(key=lambda change: (change.day, _ORDER[change.kind]))
         self.changes: tuple[Change, ...] = tuple(found)
 
@@ -173,12 +178,8 @@ def _touches(change: Change, products: Collection[str], keys: frozenset[str]) ->
 
 
 def earliest_of(calendar: ReleaseCalendar, numbers: Iterable[str]) -> str | None:
-    """The first day some print of ``numbers`` can be in a deck: None when one of them has
-    no known date (such a print counts as always released) or there are none."""
-    days = []
-    for number in numbers:
-        day = calendar.earliest(number)
-        if day is None:
-            return None
-        days.append(day)
+    """The first day some print of ``numbers`` can be in a deck (its date or its product's
+    lower bound): None when none of them has one (such a card counts as always released); a
+    print with no bound never makes it earlier than the others (issue 20)."""
+    days = [day for day in map(calendar.earliest, numbers) if day is not None]
     return min(days) if days else None

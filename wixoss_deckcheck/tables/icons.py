@@ -62,6 +62,7 @@ class IconIndex:
         self._by_name: dict[str, frozenset[str]] = {}
         self._by_number: dict[str, frozenset[str]] = {}
         self._released: dict[str, bool] = {}
+        self._states: dict[tuple[str, ...], str] = {}
         self._level_zero: dict[frozenset[str], set[tuple[frozenset[str], str]]] = {}
 
     # -- what exists on the day ------------------------------------------------------
@@ -75,12 +76,31 @@ class IconIndex:
         return found
 
     def card_released(self, card: Card) -> bool:
-        """Whether some print of this card row is out on the day."""
-        return any(self.number_released(number) for number in (card.number, *card.reprints))
+        """Whether some print of this card row is out on the day (in a window included; a
+        print with no bound counts only when no print of the row has one)."""
+        return self.release_state((card.number, *card.reprints)) is not None
 
     def name_released(self, card: Card) -> bool:
         """Whether some card of this name (any row, any print) is out on the day."""
-        return self.card_released(card) or any(self.card_released(same) for same in self.pool.same_name(card))
+        return self.release_state(self.name_numbers(card)) is not None
+
+    def name_numbers(self, card: Card) -> tuple[str, ...]:
+        """Every print of every card of this name (the row's own first)."""
+        numbers = [card.number, *card.reprints]
+        for same in self.pool.same_name(card):
+            if same is not card:
+                numbers += [same.number, *same.reprints]
+        return tuple(numbers)
+
+    def release_state(self, numbers: tuple[str, ...]) -> str | None:
+        """``"out"``, ``"window"`` or None for the prints of one card on the index's day
+        (:meth:`ReleaseCalendar.released_among`; always ``"out"`` without a day)."""
+        if self.calendar is None or self.day is None:
+            return "out"
+        found = self._states.get(numbers)
+        if found is None:
+            found = self._states[numbers] = self.calendar.released_among(numbers, self.day) or ""
+        return found or None
 
     # -- icons ------------------------------------------------------------------------
     def icons_of_number(self, number: str) -> frozenset[str]:
@@ -92,6 +112,14 @@ class IconIndex:
         return found
 
     def _listed_icons(self, card: Card) -> frozenset[str]:
+        """The icons of the lists the row is in, once the list's print is surely out: a list
+        names one print of the row, not which, so on a day its evidence counts only when every
+        dated or bounded print of the row is out (a row listed for its 2024 reprint gets no
+        icon in 2021; issue 20)."""
+        if self.calendar is not None and self.day is not None:
+            days = [self.calendar.earliest(number) for number in (card.number, *card.reprints)]
+            if any(day is not None and day > self.day for day in days):
+                return frozenset()
         icons: frozenset[str] = frozenset()
         for rule in self._listed:
             if rule.listed_in in card.sources:
@@ -104,10 +132,26 @@ class IconIndex:
         if card.formats is not None:
             return frozenset(card.formats)
         icons = set(self._listed_icons(card))
-        for number in (card.number, *card.reprints):
-            if self.number_released(number):
+        numbers = (card.number, *card.reprints)
+        unbounded_count = self._no_print_bounded(numbers)
+        for number in numbers:
+            if self._print_counts(number, unbounded_count):
                 icons |= self.icons_of_number(number)
         return frozenset(icons)
+
+    def _no_print_bounded(self, numbers: tuple[str, ...]) -> bool:
+        """Whether no print of ``numbers`` has a bound (then an unbounded print counts)."""
+        calendar = self.calendar
+        return calendar is None or all(calendar.earliest(number) is None for number in numbers)
+
+    def _print_counts(self, number: str, unbounded_count: bool) -> bool:
+        """Does one print's evidence count on the day: it is out by its date or bound; a print
+        with no bound only when no print of its card has one (issue 20: never always)."""
+        if self.calendar is None or self.day is None:
+            return True
+        if self.calendar.earliest(number) is None:
+            return unbounded_count
+        return self.number_released(number)
 
     def icons_of_name(self, card: Card) -> frozenset[str]:
         """Icons of any released card with the same name as ``card`` (the same-name carve-out)."""

@@ -264,3 +264,34 @@ def test_the_engine_and_its_reports_import_lazily_only_at_named_boundaries():
     assert len(lazy) <= 8, lazy
     unexplained = [item for item in lazy if "#" not in item[2] or not item[2].split("#")[-1].strip()]
     assert unexplained == []
+
+
+WEB = "wixoss_deckcheck.web"
+WEB_STACK = {"starlette", "uvicorn", "multipart", "python_multipart", "httpx"}
+
+
+def _third_party_roots(path: Path) -> set[str]:
+    """The first part of every absolute import's module name in ``path`` (functions included)."""
+    roots = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_only_serve_imports_the_web_layer_and_it_knows_no_command_line():
+    """serve's pages and API (``web/``, the [web] extra) are imported by the serve command alone,
+    inside the command (so the other commands start without Starlette); the web layer calls
+    the core, never the click layer; Starlette and uvicorn are imported nowhere else."""
+    users = {name for name in GRAPH if not _inside(name, WEB) and any(_inside(t, WEB) for t in GRAPH[name])}
+    assert users == {"wixoss_deckcheck.cli.serve"}
+    serve = ast.parse(MODULES["wixoss_deckcheck.cli.serve"].read_text(encoding="utf-8"))
+    top = [node.module for node in serve.body if isinstance(node, ast.ImportFrom) and node.module]
+    assert "wixoss_deckcheck.cli.options" in top and not any(_inside(module, WEB) for module in top)
+    assert not [(n, t) for n in GRAPH if _inside(n, WEB) for t in GRAPH[n] if _inside(t, "wixoss_deckcheck.cli")]
+    outside = {name for name, path in MODULES.items()
+               if not _inside(name, WEB) and _third_party_roots(path) & WEB_STACK}
+    assert outside == set(), outside
+    assert any(_third_party_roots(path) & WEB_STACK for name, path in MODULES.items() if _inside(name, WEB))

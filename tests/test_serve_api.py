@@ -344,3 +344,61 @@ def test_the_browser_tests_skip_only_without_chromium_and_not_required(monkeypat
     monkeypatch.setenv("WIXOSS_DECKCHECK_REQUIRE_BROWSER", "1")
     with pytest.raises(pytest.fail.Exception, match="WIXOSS_DECKCHECK_REQUIRE_BROWSER is set"):
         test_serve_pages._need_browser()
+
+
+def _deck_of_kind(kind: str, folder: Path, pool: Path) -> Path:
+    """The same starter deck written as each reader reads it (a sheet made by ``sheet``)."""
+    from test_deck_files import WD01_LRIG, WD01_MAIN, webxoss_export
+
+    if kind == "json":
+        import yaml
+
+        target = folder / "deck.json"
+        document = yaml.safe_load((EXAMPLES / "diva-ancient-surprise-ja.yaml").read_text(encoding="utf-8"))
+        target.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    elif kind == "webxoss":
+        target = folder / "wd01.webxoss.json"
+        target.write_text(webxoss_export(WD01_MAIN, WD01_LRIG), encoding="utf-8")
+    elif kind == "xlsx":
+        target = folder / "deck.xlsx"
+        assert cli_run("sheet", str(LEGAL), "-o", str(target), "--cardpool", str(pool),
+                       "--event-date", "2024-06-01")[0] == 0
+    else:
+        source = {"text": LEGAL, "yaml": EXAMPLES / "diva-ancient-surprise-ja.yaml",
+                  "cod": SHARED / "decks" / "cockatrice" / "WXDi-D01.cod"}[kind]
+        target = folder / source.name
+        target.write_bytes(source.read_bytes())
+    return target
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("kind", ["text", "yaml", "json", "cod", "webxoss", "xlsx"])
+def test_every_kind_of_decklist_uploads_as_check_reads_it(kind, merged_pool_path, tmp_path, monkeypatch):
+    deck = _deck_of_kind(kind, tmp_path, merged_pool_path)
+    monkeypatch.chdir(tmp_path)
+    code, out, _err = cli_run("check", deck.name, "-O", "json", "--no-config", "--lang", "ja",
+                              "--cardpool", str(merged_pool_path))
+    response = client(merged_pool_path).post("/api/check", files=[upload(deck)], data={"lang": "ja"})
+    assert response.status_code == 200, response.text
+    assert response.text == out
+    assert json.loads(out)["decks"][0]["counts"]["main"] == 40 and code in (0, 1)
+
+
+def test_serve_listens_on_this_machine_only_by_default():
+    from wixoss_deckcheck.cli.serve import serve_command
+
+    defaults = {param.name: param.default for param in serve_command.params}
+    assert (defaults["host"], defaults["port"]) == ("127.0.0.1", 8765)
+
+
+def test_an_unexpected_failure_is_one_json_line_never_a_traceback(monkeypatch):
+    import wixoss_deckcheck.web.api as api
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the disk caught fire\nsecond line")
+
+    monkeypatch.setattr(api, "run_check", broken)
+    response = TestClient(create_app(), raise_server_exceptions=False).post("/api/check", data={"text": "x"})
+    assert response.status_code == 500
+    assert response.json() == {"error": "error: internal error (RuntimeError): the disk caught fire second line"}
+    assert "Traceback" not in response.text

@@ -13,12 +13,19 @@ from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.tables.loading import load_format
 
-#: What ``serve`` needs beyond the tool itself: the ``[web]`` extra.
-WEB_MODULES = ("starlette", "uvicorn", "multipart")
+#: What ``serve`` needs beyond the tool itself (the ``[web]`` extra): each module by its import
+#: names (python-multipart's is ``python_multipart``, ``multipart`` before 0.0.13).
+WEB_MODULES = {
+    "starlette": ("starlette",),
+    "uvicorn": ("uvicorn",),
+    "python-multipart": ("python_multipart", "multipart"),
+}
 
 
 def missing_web_modules() -> list[str]:
-    return [name for name in WEB_MODULES if importlib.util.find_spec(name) is None]
+    """The packages of the ``[web]`` extra that are not installed."""
+    return [name for name, modules in WEB_MODULES.items()
+            if all(importlib.util.find_spec(module) is None for module in modules)]
 
 
 @click.command("serve")
@@ -40,13 +47,8 @@ def serve_command(host: str, port: int, cardpool: str | None, event_date: str | 
     if event_date:
         date_value(event_date, "--event-date")
     CardPool.load(locate_pool(cardpool))  # a bad pool is refused now, not on the first request
-    # The one lazy boundary of serve: the web stack (the [web] extra) loads only here.
-    import uvicorn
+    from wixoss_deckcheck.web import app  # the one lazy boundary of serve: the web stack (the [web] extra)
 
-    from wixoss_deckcheck.web.api import ServeDefaults
-    from wixoss_deckcheck.web.app import create_app
-
-    app = create_app(ServeDefaults(cardpool, format_id, event_date))
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wixoss-deckcheck serve: http://{shown}:{port}/ (the desk: /desk; Ctrl-C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    app.run(app.ServeDefaults(cardpool, format_id, event_date), host, port)

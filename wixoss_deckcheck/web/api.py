@@ -14,6 +14,7 @@ import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -173,8 +174,7 @@ def download_name(name: str, suffix: str) -> str:
 
 
 def attachment(data: bytes | str, filename: str, media_type: str) -> Response:
-    from urllib.parse import quote  # only for a download's header
-
+    """A download named ``filename`` (any script: RFC 6266's ``filename*`` as well)."""
     disposition = f"attachment; filename=\"{filename.encode('ascii', 'replace').decode()}\"; " \
                   f"filename*=UTF-8''{quote(filename)}"
     return Response(data, media_type=media_type, headers={"Content-Disposition": disposition})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -16,8 +17,9 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from wixoss_deckcheck.errors import printable
 from wixoss_deckcheck.web import api, desk
-from wixoss_deckcheck.web.api import ServeDefaults, request_language
+from wixoss_deckcheck.web.api import ServeDefaults, error_response, request_language
 from wixoss_deckcheck.web.pages import render_page
 from wixoss_deckcheck.web.uploads import BodyLimit
 
@@ -39,6 +41,12 @@ async def desk_page(request: Request) -> Response:
                         headers=_PAGE_HEADERS)
 
 
+async def internal_error(request: Request, exc: Exception) -> Response:
+    """Anything unexpected: one line as JSON (500), never a traceback page."""
+    line = printable(" ".join(str(exc).split()))
+    return error_response(f"error: internal error ({type(exc).__name__}): {line}", 500)
+
+
 def create_app(defaults: ServeDefaults | None = None) -> Starlette:
     """The application (``defaults``: what ``serve``'s options set)."""
     routes = [
@@ -53,6 +61,11 @@ def create_app(defaults: ServeDefaults | None = None) -> Starlette:
         Route("/api/sheets", desk.all_sheets, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(BodyLimit)])
+    app = Starlette(routes=routes, middleware=[Middleware(BodyLimit)], exception_handlers={Exception: internal_error})
     app.state.defaults = defaults or ServeDefaults()
     return app
+
+
+def run(defaults: ServeDefaults, host: str, port: int) -> None:
+    """Serve until interrupted (uvicorn; its own log only for warnings)."""
+    uvicorn.run(create_app(defaults), host=host, port=port, log_level="warning")

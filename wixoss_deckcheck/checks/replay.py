@@ -174,6 +174,13 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "A burst event, or a move whose by is the card just crushed (its effect), is that card's Life Burst: "
         "the card was crushed on this opponent's turn and has a Life Burst, used once.",
     ),
+    "card-state": (
+        "WX326",
+        "card-state",
+        "Turned down, up or frozen where no card is, or down twice",
+        "A down, up or freeze event names a SIGNI zone that holds a SIGNI, or the center LRIG; a card is turned "
+        "down (by an effect or a cost) only while it is up.",
+    ),
 }
 
 for _slug, (_code, _name, _summary, _doc) in REPLAY_CODES.items():

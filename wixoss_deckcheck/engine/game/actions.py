@@ -16,6 +16,7 @@ from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay
 from wixoss_deckcheck.engine.game.play_rules import condition_unmet, piece_condition_of
 from wixoss_deckcheck.engine.game.state import (
     ATTACK,
+    CENTER,
     MAIN,
     OPPONENT,
     Game,
@@ -70,6 +71,7 @@ def place(game: Game, kind: int, zone: int) -> Problem | None:
         )
     state.hand[kind] -= 1
     state.signi_zones[zone] = kind
+    entered(game, zone)
     settle(game)
     return None
 
@@ -299,7 +301,9 @@ def attack(game: Game, zone: int | None) -> Problem | None:
     if zone is None:
         if state.lrig_attacked or not state.center:
             return Problem("attack", {"why": say("attack_lrig_twice")})
-        state.lrig_attacked = True
+        if state.down[CENTER]:
+            return Problem("attack", {"why": say("attack_down", target=say("target_lrig"))})
+        state.lrig_attacked = state.down[CENTER] = True
         return None
     if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] < 0:
         return Problem("attack", {"why": say("attack_empty", zone=zone + 1)})
@@ -307,5 +311,30 @@ def attack(game: Game, zone: int | None) -> Problem | None:
         return Problem("attack", {"why": say("attack_signi_after_lrig")})
     if state.signi_attacked[zone]:
         return Problem("attack", {"why": say("attack_signi_twice", zone=zone + 1)})
-    state.signi_attacked[zone] = True
+    if state.down[zone]:
+        return Problem("attack", {"why": say("attack_down", target=say("target_zone", zone=zone + 1))})
+    state.signi_attacked[zone] = state.down[zone] = True
     return None
+
+
+def turn(game: Game, index: int, action: str) -> Problem | None:
+    """An effect or a cost turns a SIGNI (zone ``index`` 0-2) or the center (:data:`CENTER`) down,
+    stands it up, or freezes it (``down``, ``up``, ``freeze``): the card must be there, and a card
+    turned down must be up (a cost of turning down is paid with an up card)."""
+    state = game.state
+    target = say("target_lrig") if index == CENTER else say("target_zone", zone=index + 1)
+    there = bool(state.center) if index == CENTER else 0 <= index < 3 and state.signi_zones[index] >= 0
+    if not there:
+        return Problem("card-state", {"target": target, "why": say("state_empty")})
+    if action == "down" and state.down[index]:
+        return Problem("card-state", {"target": target, "why": say("state_already_down")})
+    if action == "freeze":
+        state.frozen[index] = True
+    else:
+        state.down[index] = action == "down"
+    return None
+
+
+def entered(game: Game, zone: int) -> None:
+    """A SIGNI entered zone ``zone``: it comes up, unfrozen."""
+    game.state.down[zone] = game.state.frozen[zone] = False

@@ -37,6 +37,7 @@ def move_main(game: Game, kind: int, source: str, target: str, zone: int | None 
     if target == "field":
         assert zone is not None
         state.signi_zones[zone] = kind
+        state.down[zone] = state.frozen[zone] = False  # a SIGNI enters the field up
         state.field_changed = True
     elif target in ORDERED_ZONES:
         _ordered(state, target).append(kind)

@@ -16,7 +16,7 @@ from wixoss_deckcheck.engine.game.opponent import turn as opponent
 from wixoss_deckcheck.engine.game.record import Event, Record
 from wixoss_deckcheck.engine.game.record import Game as RecordedGame
 from wixoss_deckcheck.engine.game.setup import LoadedDeck, load_game_deck
-from wixoss_deckcheck.engine.game.state import OPPONENT, SETUP, Game, Problem, Say, State, say, zone_name
+from wixoss_deckcheck.engine.game.state import CENTER, OPPONENT, SETUP, Game, Problem, Say, State, say, zone_name
 from wixoss_deckcheck.errors import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SETUP_ACTIONS = ("mulligan", "life_cloth")
 OPPONENT_ACTIONS = ("guard", "crushed", "attacked", "burst")
+#: What a card effect does, on either player's turn (the number of your turn, or of your last one).
+EFFECT_ACTIONS = ("move", "down", "up", "freeze")
 ZONES = {1: 0, 2: 1, 3: 2, "left": 0, "center": 1, "right": 2}
 MARKER = "limit_upper"
 
@@ -234,7 +236,7 @@ def _to_own_turn(game: Game, event: Event) -> Problem | None:
     state, turn = game.state, event.turn
     if turn == state.turn and state.phase not in (SETUP, OPPONENT):
         return None
-    if turn == state.turn and state.phase == OPPONENT and event.action == "move":
+    if turn == state.turn and state.phase == OPPONENT and event.action in EFFECT_ACTIONS:
         return None
     if turn == state.turn + 1 and turn >= 1:
         return phases.begin_turn(game, turn)
@@ -304,6 +306,9 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "use": _use,
     "attack": _attack,
     "attack_phase": lambda game, r, d: actions.open_attack_phase(game),
+    "down": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "down"),
+    "up": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "up"),
+    "freeze": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "freeze"),
     "guard": lambda game, r, d: opponent.guard(game, r.main(d["card"])),
     "crushed": lambda game, r, d: opponent.crushed(game, r.main(d["card"])),
     "attacked": lambda game, r, d: opponent.attacked(game, d["by"], int(d.get("crushes", 1))),

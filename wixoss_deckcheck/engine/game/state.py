@@ -24,6 +24,8 @@ SETUP, UP, DRAW, ENER, GROW, MAIN, ATTACK, END, OPPONENT = range(9)
 #: The key of each phase's name in the catalogues' ``replay:`` section (``phase_main``...).
 PHASE_NAMES = ("setup", "up", "draw", "ener", "grow", "main", "attack", "end", "opponent")
 ANY_TYPE = "?"
+#: The center LRIG's index in :attr:`State.down` and :attr:`State.frozen` (after the 3 SIGNI zones).
+CENTER = 3
 
 
 class Say(NamedTuple):
@@ -226,6 +228,10 @@ class State:
     #: the record opens this turn's attack phase with an ``attack_phase`` event: the phases are exact, a
     #: use or grow that only the attack phase allows is not taken as opening it
     attack_phase_declared: bool = False
+    #: Down and frozen, per SIGNI zone and the center LRIG (index :data:`CENTER`): an attack turns the
+    #: attacker down, the up phase stands up all but the frozen (whose freeze it ends)
+    down: list[bool] = field(default_factory=lambda: [False] * 4)
+    frozen: list[bool] = field(default_factory=lambda: [False] * 4)
     # -- the opponent's turn (engine/game/opponent) --------------------------------------------
     opp_exact: bool = False  # the record declares this turn's attacks (``attacked``)
     opp_attacker: str = ""  # the attack being resolved: "", "signi" or "lrig"
@@ -259,6 +265,9 @@ class State:
         self.lrig_attacked = False
         self.attack_phase_declared = False
         self.crushed_last = -1
+        for i, frozen in enumerate(self.frozen):  # the up phase: a frozen card stays as it is, once
+            self.down[i] = self.down[i] and frozen
+            self.frozen[i] = False
 
     def new_opponent_turn(self, exact: bool) -> None:
         """The opponent's turn begins: no attack yet (``exact``: the record declares its attacks)."""

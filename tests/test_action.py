@@ -32,7 +32,7 @@ def test_action_is_composite_with_the_documented_inputs():
     assert "-O" in _step("Audit the decks")["run"] and DEFAULTS["output-format"] == "github"
 
 
-def _run_step(name: str, tmp_path: Path, **inputs: str) -> subprocess.CompletedProcess:
+def _run_step(name: str, tmp_path: Path, cwd: Path = ROOT, **inputs: str) -> subprocess.CompletedProcess:
     """Run one step's script the way the runner does: bash, its env with the inputs filled in."""
     step = _step(name)
     values = {**DEFAULTS, **{key.replace("_", "-"): value for key, value in inputs.items()}}
@@ -44,7 +44,7 @@ def _run_step(name: str, tmp_path: Path, **inputs: str) -> subprocess.CompletedP
     for variable, expression in step.get("env", {}).items():
         key = expression.strip().removeprefix("${{").removesuffix("}}").strip().removeprefix("inputs.")
         env[variable] = values[key]
-    return subprocess.run(["bash", "-c", step["run"]], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(["bash", "-c", step["run"]], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
 @pytest.mark.slow
@@ -74,3 +74,24 @@ def test_action_pool_input_file_or_error(tmp_path):
     assert chosen.returncode == 0
     missing = _run_step("Install the card pool", tmp_path, pool="no/such/pool.json")
     assert missing.returncode == 2 and missing.stderr.startswith("error: pool: no such file or folder")
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_action_uses_the_pool_the_repository_names_instead_of_downloading(tmp_path):
+    """pool: update (the default) downloads nothing when .wixoss-deckcheck.yaml names the pool;
+    the audit step then checks the decks against that pool."""
+    repo = tmp_path / "repo"
+    (repo / "decks").mkdir(parents=True)
+    (repo / ".git").mkdir()  # the settings file is looked for up to the checkout's top
+    shutil.copy(EXAMPLES / "diva-ancient-surprise.txt", repo / "decks" / "ancient.txt")
+    sample = ROOT / "cardpool" / "sample-pool.json"
+    shutil.copy(sample, repo / "cards.json")
+    (repo / ".wixoss-deckcheck.yaml").write_text("cardpool: cards.json\n", encoding="utf-8")
+    installed = _run_step("Install the card pool", tmp_path, cwd=repo)
+    assert installed.returncode == 0, installed.stderr
+    assert f"the repository's settings file names the card pool: {repo / 'cards.json'}" in installed.stdout
+    assert "downloading" not in installed.stdout + installed.stderr
+    assert f"card pool: {repo / 'cards.json'}" in installed.stdout  # cardpool info shows that pool
+    audit = _run_step("Audit the decks", tmp_path, cwd=repo, paths="decks/", as_of="2024-05-01")
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert "decks/ancient.txt: legal" in audit.stdout

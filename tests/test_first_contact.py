@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES
 
@@ -125,6 +127,7 @@ def test_rules_explains_every_check_in_every_language():
 # -- item 2: files beside the decks that are no decks --------------------------------------
 
 
+@pytest.mark.slow  # two audits of every example against the merged pool
 def test_audit_of_the_examples_skips_what_is_no_deck(merged_pool_path):
     result = _run("audit", "--no-config", "--no-progress", "-v", "--cardpool", str(merged_pool_path), str(EXAMPLES))
     assert result.exit_code == 1, result.output  # diva-illegal.txt is illegal; nothing unreadable
@@ -161,3 +164,109 @@ def test_a_broken_deck_is_not_taken_for_another_file(tmp_path):
     assert "audited 1 deck:" in result.stdout
     shown = _run("audit", "--no-config", "--no-progress", "-v", "--lang", "ja", str(folder))
     assert f"{folder / 'mkdocs.yml'} を飛ばしました" in shown.stderr
+
+
+# -- item 3: the sample pool and the real pool's Mayu's Room --------------------------------
+
+
+def test_the_sample_pool_says_nothing_of_the_mayus_room_lists():
+    """Right after install (the sample pool) no warning about the built-in lists' cards."""
+    for output in ("text", "github"):
+        result = _run("audit", "--no-config", "--no-progress", "-O", output, str(EXAMPLES / "diva-illegal.txt"),
+                      str(EXAMPLES / "all-star-white-hope.txt"), "--format", "all-star")
+        assert "Mayu's Room entry" not in result.output, result.output
+        assert "::warning title=list" not in result.stdout
+    for format_id in ("all-star", "key", "diva"):
+        result = _run("check", "--no-config", "-v", "--format", format_id, str(EXAMPLES / "diva-ancient-surprise.txt"))
+        assert "Mayu's Room entry" not in result.output, (format_id, result.output)
+
+
+def test_quiet_keeps_the_sample_hint(tmp_path):
+    deck = tmp_path / "mixed.txt"  # a number and a name that disagree, and a card the sample lacks
+    deck.write_text("[main]\n4 WXDi-D01-012 複成\n4 WXDi-P01-040\n", encoding="utf-8")
+    for args in (("audit", "--no-progress", "-q"), ("check", "-q"), ("-q", "check")):
+        result = _run(*args, "--no-config", str(deck)) if args[0] != "-q" else _run(
+            "-q", "check", "--no-config", str(deck))
+        assert result.exit_code == 2
+        assert "hint: the small sample pool is in use" in result.stderr, (args, result.stderr)
+        assert "Mayu's Room" not in result.output
+
+
+# -- item 4: the pool a deck repository names ----------------------------------------------
+
+SHARED_TEXT = "text"  # the folder of ../shared/decks holding decks by card number
+
+
+def _deck_repo(tmp_path, shared_dir, settings: str):
+    repo = tmp_path / "repo"
+    (repo / "decks").mkdir(parents=True)
+    for name in ("rx-wxdi-d02.txt", "wx-wd01-white-hope.txt"):
+        (repo / "decks" / name).write_bytes((shared_dir / "decks" / SHARED_TEXT / name).read_bytes())
+    (repo / ".wixoss-deckcheck.yaml").write_text(settings, encoding="utf-8")
+    return repo
+
+
+def test_a_real_deck_against_the_sample_pool_is_one_clear_error(tmp_path, shared_dir, monkeypatch):
+    repo = _deck_repo(tmp_path, shared_dir, "format: diva\n")
+    monkeypatch.chdir(repo)
+    result = _run("audit", "--no-progress", "decks/")
+    assert result.exit_code == 2
+    lines = [line for line in result.stdout.splitlines() if "rx-wxdi-d02" in line]
+    assert lines == [
+        "decks/rx-wxdi-d02.txt: unreadable: checked against the sample pool, which lacks this deck's cards: install"
+        " the full pool (wixoss-deckcheck cardpool update, or cardpool build --from DIR) or name the repository's"
+        " pool in .wixoss-deckcheck.yaml (cardpool: a pool file, a folder of card lists, or update)"
+    ], result.stdout
+    assert "WX001" not in result.output and "decks/wx-wd01-white-hope.txt: legal" in result.stdout
+    checked = _run("check", "--lang", "ja", "decks/rx-wxdi-d02.txt")
+    assert checked.exit_code == 2 and checked.stdout == ""
+    said = "error: decks/rx-wxdi-d02.txt: サンプルカードプールで検査しましたが"
+    assert checked.stderr.startswith(said), checked.stderr
+
+
+def test_the_settings_file_names_the_repositorys_pool_file(tmp_path, shared_dir, merged_pool_path, monkeypatch):
+    repo = _deck_repo(tmp_path, shared_dir, "format: diva\ncardpool: pool/cards.json\n")
+    (repo / "pool").mkdir()
+    (repo / "pool" / "cards.json").write_bytes(merged_pool_path.read_bytes())
+    monkeypatch.chdir(repo / "decks")  # the settings file is found above, its path relative to it
+    result = _run("audit", "--no-progress", "-v", ".")
+    assert result.exit_code == 0, result.output
+    assert f"card pool: {repo / 'pool' / 'cards.json'} (" in result.stderr
+    assert "./wx-wd01-white-hope.txt: legal" in result.stdout  # its own '# format: all-star' wins
+    assert "WX120" not in result.output
+    header_overridden = _run("audit", "--no-progress", "--format", "diva", "wx-wd01-white-hope.txt")
+    assert header_overridden.exit_code == 1 and "WX120" in header_overridden.stdout  # --format: every deck
+
+
+def test_the_settings_file_names_update_the_installed_pool(tmp_path, shared_dir, merged_pool_path, monkeypatch):
+    import os
+
+    repo = _deck_repo(tmp_path, shared_dir, "cardpool: update\n")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cardpool.json").write_bytes(merged_pool_path.read_bytes())  # installed: no download
+    monkeypatch.setenv("WIXOSS_DECKCHECK_DATA_DIR", str(data))
+    monkeypatch.chdir(repo)
+    result = _run("audit", "--no-progress", "-v", "decks/")
+    assert result.exit_code == 0, result.output
+    assert f"card pool: {data / 'cardpool.json'} (" in result.stderr
+    assert not os.path.exists(repo / "update")
+
+
+@pytest.mark.slow  # builds a pool twice (about 2 s)
+def test_a_folder_of_card_lists_is_built_once_and_again_when_it_changes(tmp_path, shared_dir, capsys):
+    import shutil
+
+    from wixoss_deckcheck.cli.pool_choice import resolve_pool_choice
+
+    folder = tmp_path / "card-data"
+    shutil.copytree(shared_dir / "carddata" / "webxoss", folder / "webxoss")
+    built = resolve_pool_choice(str(folder))
+    assert built and built.endswith(".json") and "building the pool" in capsys.readouterr().err
+    stamp = Path(built).stat().st_mtime_ns
+    assert resolve_pool_choice(str(folder)) == built and capsys.readouterr().err == ""  # from the cache
+    assert Path(built).stat().st_mtime_ns == stamp
+    extra = next(path for path in sorted((folder / "webxoss").rglob("*")) if path.is_file())
+    extra.write_bytes(extra.read_bytes() + b"\n")
+    assert resolve_pool_choice(str(folder)) == built and "building the pool" in capsys.readouterr().err
+    assert resolve_pool_choice(str(tmp_path / "pool.json")) == str(tmp_path / "pool.json")  # a file: as it is

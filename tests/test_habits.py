@@ -87,15 +87,33 @@ def test_shell_completion_offers_format_ids_and_commands():
 
 
 def test_the_first_step_hint_comes_once_per_run(tmp_path):
+    """A deck the sample pool leaves a card unknown in, beside a line it cannot settle (a
+    number and a name that disagree): its WX001 findings, and the hint once per run, with
+    -q too (issue 21, item 3: -q keeps what to do)."""
     deck = tmp_path / "unknown.txt"
-    deck.write_text("[main]\n4 Nonexistent card\n2 Other missing card\n", encoding="utf-8")
+    deck.write_text("[main]\n4 Nonexistent card\n2 WXDi-D01-012 複成\n", encoding="utf-8")
     env = {"WIXOSS_DECKCHECK_DATA_DIR": str(tmp_path / "no-pool-here"), "WIXOSS_DECKCHECK_CARDPOOL": None}
     for command in ("check", "audit"):
         result = CliRunner().invoke(cli, [command, "--no-config", str(deck), str(deck), "--lang", "en"], env=env)
         assert result.stderr.count("cardpool update") == 1 and "cardpool build --from DIR" in result.stderr
         assert "cardpool update" not in result.stdout  # not on each WX001 line
+        assert "WX001" in result.stdout
     quiet = CliRunner().invoke(cli, ["check", "-q", "--no-config", str(deck)], env=env)
-    assert "cardpool update" not in quiet.stderr
+    assert quiet.stderr.count("cardpool update") == 1
+
+
+def test_a_deck_of_cards_the_sample_lacks_is_one_error(tmp_path):
+    """Only cards the sample pool lacks: one error for the deck that says what to do, no WX001
+    per card (issue 21, item 4)."""
+    deck = tmp_path / "unknown.txt"
+    deck.write_text("[main]\n4 Nonexistent card\n2 Other missing card\n", encoding="utf-8")
+    env = {"WIXOSS_DECKCHECK_DATA_DIR": str(tmp_path / "no-pool-here"), "WIXOSS_DECKCHECK_CARDPOOL": None}
+    result = CliRunner().invoke(cli, ["check", "--no-config", str(deck), "--lang", "en"], env=env)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [f"error: {deck}: checked against the sample pool, which lacks this deck's "
+                                          "cards: install the full pool (wixoss-deckcheck cardpool update, or cardpool "
+                                          "build --from DIR) or name the repository's pool in .wixoss-deckcheck.yaml "
+                                          "(cardpool: a pool file, a folder of card lists, or update)"]
 
 
 @pytest.mark.parametrize(

@@ -98,3 +98,54 @@ def test_pre_commit_try_repo_checks_only_the_decks(tmp_path):
                      "notes.txt")
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert "Passed" in clean.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.shared
+@pytest.mark.skipif(importlib.util.find_spec("pre_commit") is None, reason="pre-commit is not installed")
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs git and a checkout")
+def test_the_hook_from_a_fresh_home_uses_the_pool_the_repository_names(tmp_path, shared_dir):
+    """As a CI runner runs it: a fresh HOME (no installed pool, no cache), real decks, and the
+    pool the repository names in .wixoss-deckcheck.yaml: a folder of card lists, built on the
+    first run. A deck's own '# format: all-star' wins over the settings file's diva."""
+    repo = tmp_path / "repo"
+    (repo / "decks").mkdir(parents=True)
+    for name in ("rx-wxdi-d02.txt", "wx-wd01-white-hope.txt"):
+        shutil.copy(shared_dir / "decks" / "text" / name, repo / "decks" / name)
+    shutil.copy(EXAMPLES / "formats" / "house-diva.yaml", repo / "decks" / "house-diva.yaml")
+    shutil.copytree(shared_dir / "carddata" / "wixossreact", repo / "card-data" / "wixossreact")
+    settings = repo / ".wixoss-deckcheck.yaml"
+    settings.write_text("format: diva\ncardpool: card-data\n", encoding="utf-8")
+    (repo / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "decks")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("WIXOSS_DECKCHECK_", "XDG_", "PRE_COMMIT"))
+    }
+    env.update({"HOME": str(home), "NO_COLOR": "1", "PRE_COMMIT_HOME": str(home / ".cache" / "pre-commit")})
+
+    def try_repo() -> tuple[int, str]:
+        done = subprocess.run(
+            [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "wixoss-deckcheck", "--color", "never",
+             "--all-files", "--verbose"],  # --verbose: the hook's output even when it passes
+            cwd=repo, env=env, capture_output=True, text=True, timeout=900,
+        )
+        return done.returncode, done.stdout + done.stderr
+
+    code, out = try_repo()
+    assert code == 0, out
+    assert "decks/rx-wxdi-d02.txt: legal" in out and "decks/wx-wd01-white-hope.txt: legal" in out, out
+    assert "WX001" not in out and "WX120" not in out and "house-diva.yaml" not in out, out
+    assert (home / ".cache" / "wixoss-deckcheck" / "pools").is_dir()  # built into the fresh HOME's cache
+    assert not (home / ".local" / "share" / "wixoss-deckcheck" / "cardpool.json").exists()
+
+    settings.write_text("format: diva\n", encoding="utf-8")  # no pool named: the sample pool, said so
+    code, out = try_repo()
+    assert code == 1, out
+    assert "decks/rx-wxdi-d02.txt: unreadable: checked against the sample pool" in out, out
+    assert "WX001" not in out

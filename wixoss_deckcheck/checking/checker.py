@@ -11,12 +11,14 @@ from wixoss_deckcheck.checking.deciding import SetReading, decide, set_readings
 from wixoss_deckcheck.checking.wording import Placeholders, fill
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
 from wixoss_deckcheck.checks.registry import Params, check_function
-from wixoss_deckcheck.messages import Messages
+from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.messages import Messages, english_error
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.model.resolved import KnownCard, ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.model.results import DeckResult
 from wixoss_deckcheck.model.violation import MAYUS_ROOM, Violation
 from wixoss_deckcheck.pool.cardpool import CardPool, Resolution
+from wixoss_deckcheck.pool.info import is_sample_pool
 from wixoss_deckcheck.tables.dates import today
 from wixoss_deckcheck.tables.icons import IconIndex
 from wixoss_deckcheck.tables.loading import FormatTable
@@ -98,9 +100,9 @@ class Checker:
             (check_function(REGISTRY[rule.check]), REGISTRY[rule.check], rule, Params(rule.params))
             for rule in self.rules
         ]
-        sample = bool(pool.location and pool.location.is_sample)
+        self.sample = is_sample_pool(pool)
         self.mayus_room, self.list_problems = resolve_mayus_room(
-            table.id, table.mayus_room_in_force(self.as_of), pool, sample
+            table.id, table.mayus_room_in_force(self.as_of), pool, self.sample
         )
         self.format_name = table.display_name(self.lang)
         #: The Mayu's Room entries (by position) that name each same-name key in their first list.
@@ -174,6 +176,16 @@ class Checker:
             cards=(decision.number,),
         )
 
+    def _sample_pool_error(self, deck: Deck, problems: list[Violation]) -> DeckResult | None:
+        """With the sample pool, a deck whose lines name cards the sample does not hold (WX001
+        only: not a name two cards share, not a number and a name that disagree): one input
+        error that says so, instead of a WX001 per card (whose close matches, among 42 cards,
+        would be noise) and a verdict judged on the sample's cards."""
+        if not (self.sample and problems) or any(violation.code != "WX001" for violation in problems):
+            return None
+        error = InputError(english_error("sample_pool"), deck.path)
+        return DeckResult(deck.path, self.table.id, self.as_of, error=error)
+
     def _unresolved(self, deck: Deck, entry: DeckEntry, result: Resolution) -> Violation:
         """The violation of a line the pool resolves to no card."""
         if result.conflict:
@@ -198,6 +210,9 @@ class Checker:
     def check(self, deck: Deck) -> DeckResult:
         """Judge one parsed deck; every violation is reported at once."""
         resolved, violations = self.resolve(deck)
+        refused = self._sample_pool_error(deck, violations)
+        if refused is not None:
+            return refused
         if deck.sheet_marks:
             violations += self._sheet_findings(resolved)
         unknown = resolved.unknown_decks()

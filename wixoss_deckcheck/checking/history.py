@@ -29,6 +29,7 @@ from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.history import Cause, DeckHistory, Period, Verdict
+from wixoss_deckcheck.pool.info import is_sample_pool
 from wixoss_deckcheck.tables.changes import Change, FormatChanges, first_release
 from wixoss_deckcheck.tables.dates import last_day, parse_day
 from wixoss_deckcheck.tables.diff import FormatDiff, cards_per_product
@@ -56,8 +57,7 @@ class HistoryMaker:
         key = table.files[-1] if table.files else table.id
         found = self._changes.get(key)
         if found is None:
-            sample = self.pool.location.is_sample if self.pool.location else False
-            entries, _problems = resolve_mayus_room(table.id, table.mayus_room, self.pool, sample)
+            entries, _problems = resolve_mayus_room(table.id, table.mayus_room, self.pool, is_sample_pool(self.pool))
             found = self._changes[key] = FormatChanges(table, self.calendar, entries)
         return found
 

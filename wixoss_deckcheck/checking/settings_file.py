@@ -11,6 +11,8 @@ typos; :func:`~wixoss_deckcheck.checking.settings_read.settings_schema`): a prob
 the file, the line and the JSON path. A file read once is remembered in the user cache
 until it changes (:mod:`~wixoss_deckcheck.checking.settings_read` reads it the first
 time). Relative paths (``cardpool``, ``format-file``) are relative to the settings file.
+``cardpool`` names a pool file, a folder of card lists, or ``update``
+(:mod:`~wixoss_deckcheck.cli.pool_choice` turns each into a pool file).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ YAML_NAMES = (".wixoss-deckcheck.yaml", ".wixoss-deckcheck.yml")
 TABLE = "wixoss-deckcheck"
 #: Settings whose value is a path, resolved against the settings file's folder.
 PATH_KEYS = ("cardpool", "format-file")
+#: The ``cardpool`` value that is no path: the installed pool, downloaded on first use.
+POOL_UPDATE = "update"
 
 _TABLE_HEADER = re.compile(
     r"^\s*\[\s*tool\s*\.\s*(?:\"wixoss-deckcheck\"|'wixoss-deckcheck'|wixoss-deckcheck)\s*\]", re.MULTILINE
@@ -92,7 +96,7 @@ def load_config(path: str | Path | None = None, start: Path | None = None) -> Co
                 f"as-of is not a date (YYYY-MM-DD): {values['as-of']!r} at /as-of", str(path), lines.get("as-of")
             ) from None
     for key in PATH_KEYS:
-        if key in values and not Path(values[key]).is_absolute():
+        if key in values and values[key] != POOL_UPDATE and not Path(values[key]).is_absolute():
             values[key] = str((path.parent / values[key]).resolve())
     return Config(path, values, lines)
 

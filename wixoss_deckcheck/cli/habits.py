@@ -133,8 +133,9 @@ def say_pool(pool: CardPool) -> None:
 
 
 def first_step_hint(report: RunReport) -> None:
-    """Once per run, on stderr: how to install the full pool, when the sample pool left a card unknown."""
-    if report.pool_origin != "sample" or verbosity() < 0:
+    """Once per run, on stderr: how to install the full pool, when the sample pool left a card
+    unknown. ``-q`` keeps it: it is what to do, not chatter."""
+    if report.pool_origin != "sample":
         return
     if any(v.code == "WX001" for result in report.results for v in result.violations):
         click.echo(Messages(report.lang).word("sample_hint"), err=True)

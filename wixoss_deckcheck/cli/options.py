@@ -20,16 +20,24 @@ from click.core import ParameterSource
 from wixoss_deckcheck.checking.disabling import parse_disable
 from wixoss_deckcheck.checking.settings_file import Config, load_config
 from wixoss_deckcheck.cli.habits import complete_format
+from wixoss_deckcheck.cli.pool_choice import resolve_pool_choice
 from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.messages import normalize_language, set_run_language
 from wixoss_deckcheck.reporters.registry import reporter_names
+
+
+def _pool_choice(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    return resolve_pool_choice(value)
+
 
 cardpool_option = click.option(
     "--cardpool",
     "cardpool",
     metavar="FILE",
     default=None,
-    help="Card pool JSON file (default: $WIXOSS_DECKCHECK_CARDPOOL, the installed pool, else the sample pool).",
+    callback=_pool_choice,
+    help="Card pool JSON file, a folder of card lists (built once, cached) or 'update' (the installed pool, "
+    "downloaded on first use); default: $WIXOSS_DECKCHECK_CARDPOOL, the installed pool, else the sample pool.",
 )
 def _language(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
     """``--lang``: one of the languages (``zh`` is Simplified Chinese), remembered for error lines."""
@@ -151,13 +159,14 @@ def apply_settings(ctx: click.Context, params: Mapping[str, Any]) -> dict[str, A
     merged["settings_path"] = None
     merged.update((f"default_{name}", None) for name in DECK_HEADER_KEYS)
     config = None if params.get("no_config") else load_config(params.get("config_file"))
-    if config is None or config.path is None:
-        return merged
-    merged["settings_path"] = str(config.path)
-    for key, name in _settings_to_take(ctx, params, config):
-        value = _setting_value(key, name, config)
-        # The format and the date: defaults, below a deck's own header.
-        merged[f"default_{name}" if name in DECK_HEADER_KEYS else name] = value
+    if config is not None and config.path is not None:
+        merged["settings_path"] = str(config.path)
+        for key, name in _settings_to_take(ctx, params, config):
+            value = _setting_value(key, name, config)
+            # The format and the date: defaults, below a deck's own header.
+            merged[f"default_{name}" if name in DECK_HEADER_KEYS else name] = value
+    if merged.get("cardpool"):  # a folder of card lists, or update: the pool file it stands for
+        merged["cardpool"] = resolve_pool_choice(merged["cardpool"])
     return merged
 
 

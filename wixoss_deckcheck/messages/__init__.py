@@ -160,6 +160,12 @@ def default_language() -> str:
 
 
 @cache
+def english_error(key: str) -> str:
+    """The English text of an input error of ``errors:`` (en.yaml): what the core raises,
+    which :meth:`Messages.error_text` then says in the run's language."""
+    return str((_load("en").get("errors") or {})[key])
+
+
 def _error_patterns() -> list:
     """(key, compiled pattern) of every English error template: ``{name}`` matches any text."""
     out = []

@@ -17,6 +17,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
 
 
+def is_sample_pool(pool: CardPool) -> bool:
+    """Whether ``pool`` is the small shipped sample (found as the fallback, or named by path:
+    its only source is the ``sample`` one), which lacks most cards on purpose."""
+    if pool.location is not None and pool.location.is_sample:
+        return True
+    sources = pool.meta.get("sources") or []
+    return len(sources) == 1 and isinstance(sources[0], dict) and sources[0].get("name") == "sample"
+
+
 def pool_summary(pool: CardPool) -> dict[str, Any]:
     """Counts and provenance of ``pool`` (see :func:`format_counts` for the icons)."""
     deck_cards = [card for card in pool.cards if not card.token]

@@ -123,15 +123,16 @@ def resolve_mayus_room(
 ) -> tuple[list[MayuEntry], list[ListProblem]]:
     """Add the keys of every number an entry lists, and report cards the pool lacks.
 
-    A problem is a warning with the small sample pool (it has few cards) and an error
-    with a full pool. A name printed on a collaboration card stands for the card it plays
-    as (``ずんだもん　レベル0`` for 紡ぎし扉 アト＝ノル). An entry that lists names the
+    A problem is an error with a full pool; the small sample pool lacks most cards on
+    purpose, so with it (``sample``) nothing is reported: its gaps say nothing of the lists.
+    A name printed on a collaboration card stands for the card it plays as
+    (``ずんだもん　レベル0`` for 紡ぎし扉 アト＝ノル). An entry that lists names the
     pool knows keeps its keys (``keys_a`` and ``keys_b`` are those names' keys already), so
     a long list costs one lookup per name.
     """
     problems: list[ListProblem] = []
     resolved = []
-    severity = "warning" if sample else "error"
+    severity = "error"
     for entry in entries:
         keys: list[frozenset[str]] = []
         changed = False
@@ -140,7 +141,7 @@ def resolve_mayus_room(
             for ref in refs:
                 hit, numbered = _resolve_ref(ref, pool, found)
                 changed = changed or numbered
-                if not hit:
+                if not hit and not sample:
                     problems.append(ListProblem(format_id, entry.index, _ref_text(ref), severity))
             keys.append(frozenset(found))
         resolved.append(entry._replace(keys_a=keys[0], keys_b=keys[1]) if changed else entry)

@@ -165,6 +165,52 @@ def test_wxdi_decks_are_unchanged(fresh_pool):
     assert sorted(v.code for v in result.violations) == ["WX001", "WX005"]  # WX005: issue 20 item 6
 
 
+@pytest.mark.parametrize(
+    "query,number",
+    [
+        ("Servant # (WDi-08)", "WXDi-D08-021"),
+        ("Tamayorihime, New Moon Miko (WDi08)", "WXDi-D08-001"),
+        ("Tamayorihime, Half Moon Miko (WDi-08)", "WXDi-D08-003"),
+        ("Midoriko, Battle Girl (WDi-08)", "WXDi-D08-008"),
+        ("Hirana, a Step Towards the Top (WDi-09)", "WXDi-D09-H04"),
+        ("Code Piruluk (WXi-06)", "WXDi-P06-017"),
+        ("Servant # (WXi-06)", "WXDi-P06-092"),
+        ("Dona START (WXi-07)", "WXDi-P07-016"),
+        ("Lancelot, Crimson General (WXDi-07)", "WXDi-D07-015"),
+        ("Servant # (WXDi-07)", "WXDi-D07-021"),
+        # the plugin's own names (its WXDi-D09 and WDK05-08 files), a set code picking the print
+        ("Scythe of the Flame God", "WXDi-D09-H29"),
+        ('Dona "I\'m Rooting For You!"', "WXDi-D09-P06"),
+        ("Tamayorihime, Thunder Miko (WDK05)", "WDK05-T02"),
+        ("Victim Defense (WDK06)", "WDK06-R10"),
+        ("Yuri Lv0, Vessel of Wisdom Blood", "WDK08-L05"),
+        # ♰ (U+2670) is read as †, in an alias and in a Japanese name
+        ("Carnival ♰QA♰", "WDK06-C01"),
+    ],
+)
+def test_the_plugins_set_codes_and_names_pick_the_print(fresh_pool, query, number):
+    """Issue 20 item 5: the set codes the plugin's starter files write ((WDi-08), (WDi08),
+    (WDi-09), (WXi-06), (WXi-07), (WXDi-07): cardpool/aliases set_codes) pick that product's print."""
+    found = fresh_pool().resolve(query)
+    assert found.card is not None and (found.number or found.card.number) == number, (query, found)
+
+
+def test_the_west_syriac_cross_is_read_as_a_dagger():
+    from wixoss_deckcheck.pool.normalize import name_key
+
+    assert name_key("カーニバル　♰ＱＡ♰") == name_key("カーニバル　†ＱＡ†")
+
+
+def test_the_english_editions_name_stays_its_card_and_the_plugins_needs_its_set(fresh_pool):
+    """ "Water Buffalo, Phantom Aquatic Beast" is the English edition's 幻水　スイギュウ (WXDi-D01-018);
+    the plugin gives it to 幻水　スイギュ (WDK08-Y16): the alias keeps its set code, never replacing
+    the English edition's card (in a WDK08 deck the checker reads it so and says so:
+    tests/cases/plugin.yaml)."""
+    pool = fresh_pool()
+    assert pool.resolve("Water Buffalo, Phantom Aquatic Beast").card.number == "WXDi-D01-018"
+    assert pool.resolve("Water Buffalo, Phantom Aquatic Beast (WDK08)").number == "WDK08-Y16"
+
+
 # -- user tables -------------------------------------------------------------------------
 
 

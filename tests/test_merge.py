@@ -169,3 +169,10 @@ def test_same_name_with_other_case_is_not_a_reprint():
         ]
     )
     assert len(result.cards) == 2 and not result.report
+
+
+def test_an_inferred_print_joins_its_card(by_number):
+    """WDK-F02-04 is in no card list; cardpool/corrections.yaml infers it is WDK04-004 悲哀の駄姫
+    グズ子 (UNVERIFIED: WDK-F02 reprints WDK04 number for number), itself a print added there."""
+    card = by_number["WDK-F02-04"]
+    assert card["name"] == "悲哀の駄姫　グズ子" and "WDK04-004" in card["reprints"] + [card["number"]]

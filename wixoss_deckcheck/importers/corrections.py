@@ -46,14 +46,19 @@ def apply_plays_as(cards: Iterable[dict]) -> None:
 
 
 def apply_missing_reprints(cards: Iterable[dict]) -> None:
-    """Add the prints no card list has (``reprints``) to the card they reprint."""
-    wanted = {number_key(entry["reprint_of"]): entry["number"] for entry in _table().get("reprints", [])}
+    """Add the prints no card list has (``reprints``) to the card they reprint; a print of a
+    print added here (WDK-F02-04 of WDK04-004) joins the same card."""
+    wanted: dict[str, list[str]] = {}
+    for entry in _table().get("reprints", []):
+        wanted.setdefault(number_key(entry["reprint_of"]), []).append(entry["number"])
     if not wanted:
         return
     known = {number_key(n) for card in cards for n in (card["number"], *card.get("reprints", ()))}
     for card in cards:
-        for number in (card["number"], *card.get("reprints", ())):
-            extra = wanted.get(number_key(number))
-            if extra is not None and number_key(extra) not in known:
-                card.setdefault("reprints", []).append(extra)
-                known.add(number_key(extra))
+        numbers = [card["number"], *card.get("reprints", ())]
+        for number in numbers:  # grows with the prints added
+            for extra in wanted.get(number_key(number), ()):
+                if number_key(extra) not in known:
+                    card.setdefault("reprints", []).append(extra)
+                    numbers.append(extra)
+                    known.add(number_key(extra))

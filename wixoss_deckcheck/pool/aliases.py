@@ -56,18 +56,34 @@ class Alias:
         return (self.number, self.reprint_of) if self.reprint_of else (self.number,)
 
 
-class AliasTable:
-    """Aliases by the loose search key of their name; a later alias of a name wins."""
+class AliasRows(list[Alias]):
+    """The aliases of one table file, and its ``set_codes`` (deck editors' set codes → series)."""
 
-    def __init__(self, aliases: Iterable[Alias] = (), paths: Iterable[str] = ()):
+    def __init__(self, aliases: Iterable[Alias] = (), set_codes: dict[str, str] | None = None):
+        super().__init__(aliases)
+        self.set_codes: dict[str, str] = dict(set_codes or {})
+
+
+class AliasTable:
+    """Aliases by the loose search key of their name; a later alias of a name wins (and a
+    later table's meaning of a set code)."""
+
+    def __init__(
+        self, aliases: Iterable[Alias] = (), paths: Iterable[str] = (), set_codes: dict[str, str] | None = None
+    ):
         self._by_key: dict[str, Alias] = {}
         for alias in aliases:
             self._by_key[search_key(alias.name)] = alias
         #: The files the table was read from, in the order they were applied.
         self.paths: tuple[str, ...] = tuple(paths)
+        self._set_codes = {code.casefold(): series for code, series in (set_codes or {}).items()}
 
     def get(self, name: str) -> Alias | None:
         return self._by_key.get(search_key(name))
+
+    def set_code(self, code: str) -> str | None:
+        """The series a deck editor's set code stands for (``WDi-08`` → ``WXDi-D08``), if a table says."""
+        return self._set_codes.get(code.casefold())
 
     def __iter__(self) -> Iterator[Alias]:
         return iter(self._by_key.values())
@@ -104,13 +120,16 @@ def load_aliases(paths: Iterable[str | os.PathLike] | None = None) -> AliasTable
         paths = [*shipped_alias_paths(), *user_alias_paths()]
     aliases: list[Alias] = []
     used: list[str] = []
+    codes: dict[str, str] = {}
     for path in paths:
-        aliases.extend(read_alias_file(path))
+        rows = read_alias_file(path)
+        aliases.extend(rows)
+        codes.update(getattr(rows, "set_codes", {}))
         used.append(str(path))
-    return AliasTable(aliases, used)
+    return AliasTable(aliases, used, codes)
 
 
-def read_alias_file(path: str | os.PathLike) -> list[Alias]:
+def read_alias_file(path: str | os.PathLike) -> AliasRows:
     """Read and validate one alias table; any problem is an :class:`InputError` with file and line.
 
     A table read once is kept in the user cache directory (until the file changes), so
@@ -119,14 +138,19 @@ def read_alias_file(path: str | os.PathLike) -> list[Alias]:
     where = str(path)
     depends = file_stamp(schemas_dir() / "aliases.schema.json")
     cached = load_marshalled("aliases", Path(path), depends)
-    if cached is None:
+    if not (isinstance(cached, tuple) and len(cached) == 2):
         cached = _read_and_validate(path)
         store_marshalled("aliases", Path(path), cached, depends)
-    return [Alias(name, number, reprint_of, note, where, line) for name, number, reprint_of, note, line in cached]
+    rows, codes = cached
+    return AliasRows(
+        (Alias(name, number, reprint_of, note, where, line) for name, number, reprint_of, note, line in rows), codes
+    )
 
 
-def _read_and_validate(path: str | os.PathLike) -> list[tuple[str, str, str | None, str | None, int | None]]:
-    """(name, number, reprint_of, note, line) of every alias of a table not yet cached."""
+def _read_and_validate(
+    path: str | os.PathLike,
+) -> tuple[list[tuple[str, str, str | None, str | None, int | None]], dict[str, str]]:
+    """(name, number, reprint_of, note, line) of every alias of a table not yet cached, and its set codes."""
     from wixoss_deckcheck.files import schema, yamllines  # the slow path: YAML and the schema
 
     where = str(path)
@@ -155,12 +179,10 @@ def _read_and_validate(path: str | os.PathLike) -> list[tuple[str, str, str | No
         seen[name_key] = line
         reprint_of = (raw.get("reprint_of") or "").strip() or None
         rows.append((raw["name"].strip(), raw["number"].strip(), reprint_of, raw.get("note"), line))
-    return rows
+    return rows, dict(data.get("set_codes") or {})
 
 
-def _check_numbers(
-    raw: dict[str, Any], index: int, where: str, line_of: Callable[[list[Any]], int | None]
-) -> None:
+def _check_numbers(raw: dict[str, Any], index: int, where: str, line_of: Callable[[list[Any]], int | None]) -> None:
     """An alias's ``number`` and ``reprint_of`` must be card numbers."""
     for key in ("number", "reprint_of"):
         value = raw.get(key)

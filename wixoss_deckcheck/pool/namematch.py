@@ -8,7 +8,8 @@ exactly. In order:
   ``小剣　ククリ WD01-013``, ``甲冑　ローメイル (WD01-009)``): the number names the card;
   a name beside it that names another card is a conflict, never settled silently.
 - A deck editor's set code after the name (``Servant D (WX07)``): the name's print of
-  that set; an alias of that set when the name has no print in it.
+  that set; an alias of that set when the name has no print in it. A code that is no
+  series (``(WDi-08)``, ``(WXi-06)``) is read through the alias tables' ``set_codes``.
 - The alias tables (:mod:`~wixoss_deckcheck.pool.aliases`): names deck editors use.
 - Names without their punctuation (``Romail Helmet Armor`` for ``Romail, Helmet Armor``),
   ``⁑`` written for ``*`` (or the other way round), and the short forms of the ``//``
@@ -221,7 +222,13 @@ def _resolve_set_code(pool: MatchSource, query: str, text: str) -> Resolution | 
     if not edition:
         return None
     found = pool.resolve_name(query, base, edition)
-    if found is not None and found.card is not None and found.number is None:
+    if found is not None and found.number is not None:
+        return found  # the name's print of that set: no table is read
+    series = _aliases(pool).set_code(edition)
+    if series and series.casefold() != edition.casefold():  # a deck editor's code: WDi-08 is WXDi-D08
+        meant = f"{base} ({series})"
+        return _resolve_set_code(pool, query, meant) or _resolve_alias(pool, query, meant) or found
+    if found is not None and found.card is not None:
         found = _resolve_alias(pool, query, text, with_set_code_only=True) or found
     return found
 

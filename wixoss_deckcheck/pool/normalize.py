@@ -2,7 +2,8 @@
 
 Two names are "the same name" (RULES.md §2) when they are equal after:
 removing a trailing promotional note in parentheses, width normalisation (NFKC folds
-full-width letters, digits and spaces), treating ``♯`` as ``#`` and ``⁑`` as ``*``, and
+full-width letters, digits and spaces), treating ``♯`` as ``#``, ``⁑`` as ``*`` and ``♰`` as
+``†`` (look-alikes deck editors type), and
 removing white space. Letter case is kept: 羅原 Ｂｐ and 羅原 ＢＰ are two cards
 (WXK07-058, WXDi-P05-084). A parenthesis is a promotional note only when it says so
 (特典, 付録, キャンペーン, 参加賞, …): 「浦和ハナコ（水着）」 is a card of its own.
@@ -52,7 +53,7 @@ def strip_promo_note(name: str) -> str:
 def name_key(name: str) -> str:
     """The comparison key of a card name (see the module doc)."""
     text = fold_width(strip_promo_note(name.strip()))
-    text = text.replace("♯", "#").replace("⁑", "*")
+    text = text.replace("♯", "#").replace("⁑", "*").replace("\u2670", "†")  # ♰ (WEST SYRIAC CROSS) for †
     return "".join(text.split())  # str.split() splits on exactly the white space \s matches
 
 

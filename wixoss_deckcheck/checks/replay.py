@@ -181,6 +181,20 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "A down, up or freeze event names a SIGNI zone that holds a SIGNI, or the center LRIG; a card is turned "
         "down (by an effect or a cost) only while it is up.",
     ),
+    "rise": (
+        "WX327",
+        "rise-onto-nothing",
+        "A rise onto an empty zone",
+        "A 【ライズ】 SIGNI is put onto one of your SIGNI (that one and the cards under it go under the new one): "
+        "its zone must hold a SIGNI. Its level and the limit are checked as for any SIGNI (the one below leaves "
+        "the count).",
+    ),
+    "accessory": (
+        "WX328",
+        "accessory",
+        "An 【アクセ】 on an empty zone or on a SIGNI that has its accessory",
+        "An 【アクセ】 goes on a SIGNI of yours, at most one on each (the printed reminder, formats/play-rules.yaml).",
+    ),
 }
 
 for _slug, (_code, _name, _summary, _doc) in REPLAY_CODES.items():

@@ -159,6 +159,12 @@ def add_timing(record: dict, kind: str, value: str | None) -> None:
         record["timing"] = timing
 
 
+def add_rise(record: dict, kind: str, text: str) -> None:
+    """A SIGNI whose text opens with 【ライズ】 (its placing rule) is a rise SIGNI."""
+    if kind == "SIGNI" and text.lstrip().startswith("【ライズ】"):
+        record["rise"] = True
+
+
 def parse_limiting(value: str | None) -> list[str]:
     """``タマ限定`` → ``["タマ"]``; ``タマ/イオナ限定`` → ``["タマ", "イオナ"]``."""
     if value is None or empty(value):

@@ -17,6 +17,7 @@ from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
     add_construction,
+    add_rise,
     add_timing,
     empty,
     is_team_piece,
@@ -86,6 +87,7 @@ def record_from_row(row: dict) -> dict:
     _add_type_fields(record, row, kind)
     _add_flags(record, row, kind, text)
     add_timing(record, kind, str(row.get("TIMING") or ""))
+    add_rise(record, kind, text)
     if not empty(row.get("TEAM")):
         record["team"] = str(row["TEAM"]).strip()
     if kind in ("PIECE", "RELAY_PIECE") and is_team_piece(text):

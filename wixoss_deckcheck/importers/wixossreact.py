@@ -17,6 +17,7 @@ from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
     add_construction,
+    add_rise,
     add_timing,
     empty,
     is_team_piece,
@@ -70,6 +71,7 @@ def card_from_row(row: dict[str, str], token: bool = False) -> dict:
     set_if(card, "cost", parse_cost(row.get("Cost")))
     set_if(card, "power", parse_int(row.get("Power")))
     add_timing(card, card_type, row.get("Timing"))
+    add_rise(card, card_type, text)
     if token or is_token_number(number) or "クラフト" in raw_types:
         card["token"] = True
     card["reprints"] = []

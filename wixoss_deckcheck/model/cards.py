@@ -54,6 +54,8 @@ class Card(NamedTuple):
     #: The printed use timing of an ARTS or PIECE, the grow timing of an ASSIST LRIG
     #: (``main``, ``attack``, ``spell_cut_in``); empty when the pool does not know it.
     timing: tuple[str, ...] = ()
+    #: A SIGNI with 【ライズ】: it is put onto one of your SIGNI (that one goes under it).
+    rise: bool = False
     #: The same-name key (reprints and promotional notes compare equal).
     key: str = ""
 
@@ -110,6 +112,7 @@ class Card(NamedTuple):
             deck_limits=tuple(data.get("deck_limits", ())),
             piece_condition=data.get("piece_condition"),
             timing=tuple(data.get("timing", ())),
+            rise=bool(data.get("rise", False)),
             key=name_key(data.get("plays_as") or data["name"]),
         )
 

@@ -22,7 +22,7 @@ _TEXT, _INT, _BOOL, _TEXTS, _COSTS, _NAMES = "text", "integer", "true/false", "l
 _FIELDS: dict[str, str] = {
     "number": _TEXT, "name": _TEXT, "type": _TEXT, "series": _TEXT, "team": _TEXT,
     "level": _INT, "limit": _INT, "power": _INT,
-    "life_burst": _BOOL, "guard": _BOOL, "multi_ener": _BOOL, "team_piece": _BOOL, "token": _BOOL,
+    "life_burst": _BOOL, "guard": _BOOL, "multi_ener": _BOOL, "team_piece": _BOOL, "token": _BOOL, "rise": _BOOL,
     "colors": _TEXTS, "lrig_types": _TEXTS, "limiting": _TEXTS, "formats": _TEXTS, "reprints": _TEXTS,
     "classes": _TEXTS, "timing": _TEXTS, "grow_cost": _COSTS, "cost": _COSTS, "names": _NAMES,
     "inherited_names": _NAMES,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wixoss_deckcheck.engine.game.continuous import settle
+from wixoss_deckcheck.engine.game.moves import take
 from wixoss_deckcheck.engine.game.opponent.turn import crushed as crushed  # the goldfish crushes through actions
 from wixoss_deckcheck.engine.game.opponent.turn import guard as guard
 from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay
@@ -34,32 +35,47 @@ from wixoss_deckcheck.pool.normalize import type_keys
 USE_TYPES = ("SPELL", "ARTS", "PIECE", "RELAY_PIECE", "KEY")
 
 
-def place(game: Game, kind: int, zone: int) -> Problem | None:
-    """Main phase: a SIGNI from the hand into an empty zone, within the center's level and the limit."""
-    state, book = game.state, game.book
-    problem = enter(game, MAIN)
+def place(game: Game, kind: int, zone: int, how: str = "", by: bool = False) -> Problem | None:
+    """A SIGNI from the hand onto the field, within the center's level and the limit: into an empty
+    zone in the main phase; ``how`` ``rise`` onto the SIGNI of a zone (a card with 【ライズ】: the one
+    below goes under it); ``by`` an effect (in any phase: the effect says when)."""
+    state = game.state
+    problem = None if by else enter(game, MAIN)
+    if problem is None:
+        problem = _placeable(game, kind, zone, how == "rise")
     if problem is not None:
         return problem
-    if not book.is_signi[kind]:
+    state.hand[kind] -= 1
+    if how == "rise":
+        state.under_signi[zone] = [*state.under_signi[zone], state.signi_zones[zone]]
+    state.signi_zones[zone] = kind
+    entered(game, zone)
+    state.field_changed = state.field_changed or by
+    settle(game)
+    return None
+
+
+def _placeable(game: Game, kind: int, zone: int, rise: bool) -> Problem | None:
+    """Can the SIGNI ``kind`` from the hand come into ``zone`` (empty; occupied for a rise)?"""
+    state, book = game.state, game.book
+    card = book.main_cards[kind]
+    if not book.is_signi[kind] or (rise and not card.rise):
+        action = say("for_rise") if rise and book.is_signi[kind] else say("for_placing")
         return Problem(
-            "wrong-card-type",
-            {
-                "card": book.main_name(kind),
-                "type": type_article(book.main_cards[kind].type),
-                "action": say("for_placing"),
-            },
+            "wrong-card-type", {"card": book.main_name(kind), "type": type_article(card.type), "action": action}
         )
     if state.hand[kind] <= 0:
         return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
-    if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] >= 0:
-        return Problem("zone-occupied", {"zone": zone + 1, "zones": len(state.signi_zones)})
+    occupied = 0 <= zone < len(state.signi_zones) and state.signi_zones[zone] >= 0
+    if not 0 <= zone < len(state.signi_zones) or occupied != rise:
+        return Problem("zone-occupied" if not rise else "rise", {"zone": zone + 1, "zones": len(state.signi_zones)})
     level, top = book.signi_levels[kind], game.center_level()
     if level > top:
         return Problem("signi-level", {"card": book.main_name(kind), "level": level, "center": top})
-    if game.field_levels() + level > game.limit():
-        return Problem(
-            "signi-limit", {"card": book.main_name(kind), "total": game.field_levels() + level, "limit": game.limit()}
-        )
+    below = book.signi_levels[state.signi_zones[zone]] if rise else 0  # a rise replaces the SIGNI below
+    total = game.field_levels() - below + level
+    if total > game.limit():
+        return Problem("signi-limit", {"card": book.main_name(kind), "total": total, "limit": game.limit()})
     if not game.limiting_ok(kind):
         return Problem(
             "limiting",
@@ -69,9 +85,24 @@ def place(game: Game, kind: int, zone: int) -> Problem | None:
                 "center_types": "/".join(sorted(game.center_types())) or "-",
             },
         )
-    state.hand[kind] -= 1
-    state.signi_zones[zone] = kind
-    entered(game, zone)
+    return None
+
+
+def attach(game: Game, kind: int, zone: int, source: str) -> Problem | None:
+    """An effect makes a card (from ``source``: hand, ener, trash, deck) the 【アクセ】 of the SIGNI in
+    ``zone``: at most the rules' number on one SIGNI; it leaves the field with that SIGNI."""
+    state, book = game.state, game.book
+    if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] < 0:
+        return Problem("accessory", {"card": book.main_name(kind), "why": say("attack_empty", zone=zone + 1)})
+    if state.accessories[zone] >= game.rules.accessories_per_signi:
+        return Problem(
+            "accessory",
+            {"card": book.main_name(kind), "why": say("accessory_full", most=game.rules.accessories_per_signi)},
+        )
+    if source == "field" or not take(state, kind, source):
+        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name(source)})
+    state.under_signi[zone] = [*state.under_signi[zone], kind]
+    state.accessories[zone] += 1
     settle(game)
     return None
 
@@ -336,5 +367,7 @@ def turn(game: Game, index: int, action: str) -> Problem | None:
 
 
 def entered(game: Game, zone: int) -> None:
-    """A SIGNI entered zone ``zone``: it comes up, unfrozen."""
-    game.state.down[zone] = game.state.frozen[zone] = False
+    """A SIGNI entered zone ``zone``: it comes up, unfrozen, with no 【アクセ】."""
+    state = game.state
+    state.down[zone] = state.frozen[zone] = False
+    state.accessories[zone] = 0

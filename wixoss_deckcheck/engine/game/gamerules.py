@@ -38,6 +38,7 @@ _REQUIRED = (
     "limit_upper",
     "piece_lrigs",
     "limiting_condition",
+    "accessories_per_signi",
 )
 #: The readings of ``limiting_condition`` the engine implements (official column play_211021).
 LIMITING_READINGS = ("center",)
@@ -76,6 +77,7 @@ class GameRules:
     same_type_removal: bool
     limit_upper: LimitUpper | None
     piece_lrigs: int
+    accessories_per_signi: int = 1
     limiting_condition: str = "center"
     start_counts: tuple[int, ...] = (1, 3)
 
@@ -276,6 +278,7 @@ def game_rules(as_of: str, start_counts: tuple[int, ...] = (1, 3)) -> GameRules:
         same_type_removal=bool(v["same_type_removal"]),
         limit_upper=LimitUpper(**{k: int(upper[k]) for k in ("bonus", "min_level", "lrigs", "max")}) if upper else None,
         piece_lrigs=int(v["piece_lrigs"]),
+        accessories_per_signi=int(v["accessories_per_signi"]),
         limiting_condition=_reading(v["limiting_condition"]),
         start_counts=tuple(start_counts) if v["assists"] else tuple(c for c in start_counts if c == 1) or (1,),
     )

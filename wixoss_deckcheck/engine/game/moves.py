@@ -32,12 +32,13 @@ def move_main(game: Game, kind: int, source: str, target: str, zone: int | None 
         zone, problem = _landing(game, kind, zone)
         if problem is not None:
             return problem
-    if not _take(state, kind, source):
+    if not take(state, kind, source):
         return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name(source)})
     if target == "field":
         assert zone is not None
         state.signi_zones[zone] = kind
-        state.down[zone] = state.frozen[zone] = False  # a SIGNI enters the field up
+        state.down[zone] = state.frozen[zone] = False  # a SIGNI enters the field up, with no 【アクセ】
+        state.accessories[zone] = 0
         state.field_changed = True
     elif target in ORDERED_ZONES:
         _ordered(state, target).append(kind)
@@ -80,7 +81,8 @@ def _free_zone(state: State, zone: int | None) -> int | None:
     return zone if zone is not None and 0 <= zone < len(zones) and zones[zone] < 0 else None
 
 
-def _take(state: State, kind: int, source: str) -> bool:
+def take(state: State, kind: int, source: str) -> bool:
+    """Take one ``kind`` from a main-deck zone (the field: its SIGNI, the cards under it to the trash)."""
     if source in ORDERED_ZONES:
         return take_top(_ordered(state, source), kind)
     if source == "field":

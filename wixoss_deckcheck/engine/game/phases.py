@@ -283,14 +283,16 @@ def charge(game: Game, kind: int, from_field: bool = False) -> Problem | None:
     return None
 
 
-def grow(game: Game, lrig_id: int, paid: Sequence[int], coins: int = 0) -> Problem | None:
-    """The grow phase: the center, once, to an LRIG the rules allow, its grow cost paid exactly."""
+def grow(game: Game, lrig_id: int, paid: Sequence[int], coins: int = 0, by: bool = False) -> Problem | None:
+    """The grow phase: the center, once, to an LRIG the rules allow, its grow cost paid exactly.
+    ``by`` an effect: at the time the effect says, not counted as the turn's grow, and free unless
+    the record pays (then the grow cost exactly)."""
     state, book, _rules = game.state, game.book, game.rules
-    problem = enter(game, GROW)
+    problem = None if by else enter(game, GROW)
     if problem is not None:
         return problem
     card = book.lrig_cards[lrig_id]
-    if state.grew:
+    if state.grew and not by:
         return Problem("once-per-turn", {"what": say("what_grow"), "most": 1})
     if not state.lrig_deck[lrig_id]:
         return Problem("card-not-in-zone", {"card": card.name, "zone": zone_name("lrig_deck")})
@@ -301,13 +303,13 @@ def grow(game: Game, lrig_id: int, paid: Sequence[int], coins: int = 0) -> Probl
     problem = grow_target(game, state.center[-1] if state.center else None, lrig_id)
     if problem is not None:
         return problem
-    problem = pay(game, book.grow_costs[lrig_id], paid, coins)
+    problem = None if by and not paid and not coins else pay(game, book.grow_costs[lrig_id], paid, coins)
     if problem is not None:
         return problem
     state.lrig_deck[lrig_id] = False
     state.center.append(lrig_id)
     state.field_changed = True
-    state.grew = True
+    state.grew = state.grew or not by
     settle(game)
     return None
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 SETUP_ACTIONS = ("mulligan", "life_cloth")
 OPPONENT_ACTIONS = ("guard", "crushed", "attacked", "burst")
 #: What a card effect does, on either player's turn (the number of your turn, or of your last one).
-EFFECT_ACTIONS = ("move", "down", "up", "freeze")
+EFFECT_ACTIONS = ("move", "down", "up", "freeze", "accessory")
 ZONES = {1: 0, 2: 1, 3: 2, "left": 0, "center": 1, "right": 2}
 MARKER = "limit_upper"
 
@@ -236,7 +236,8 @@ def _to_own_turn(game: Game, event: Event) -> Problem | None:
     state, turn = game.state, event.turn
     if turn == state.turn and state.phase not in (SETUP, OPPONENT):
         return None
-    if turn == state.turn and state.phase == OPPONENT and event.action in EFFECT_ACTIONS:
+    by_effect = event.action in EFFECT_ACTIONS or (event.action in ("place", "grow") and event.data.get("by"))
+    if turn == state.turn and state.phase == OPPONENT and by_effect:
         return None
     if turn == state.turn + 1 and turn >= 1:
         return phases.begin_turn(game, turn)
@@ -275,7 +276,7 @@ def _draw(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
 
 def _grow(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     paid, coins = r.paid(d.get("pay", []))
-    return phases.grow(game, r.lrig(d["card"]), paid, coins)
+    return phases.grow(game, r.lrig(d["card"]), paid, coins, bool(d.get("by")))
 
 
 def _assist_grow(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
@@ -301,7 +302,10 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "charge": lambda game, r, d: phases.charge(game, r.main(d["card"]), d.get("from") == "field"),
     "grow": _grow,
     "assist_grow": _assist_grow,
-    "place": lambda game, r, d: actions.place(game, r.main(d["card"]), _zone(d)),
+    "place": lambda game, r, d: actions.place(
+        game, r.main(d["card"]), _zone(d), "rise" if d.get("rise") else "", bool(d.get("by"))
+    ),
+    "accessory": lambda game, r, d: actions.attach(game, r.main(d["card"]), _zone(d), d.get("from", "hand")),
     "trash": lambda game, r, d: actions.active_trash(game, [r.main(c) for c in d["cards"]]),
     "use": _use,
     "attack": _attack,
@@ -361,7 +365,10 @@ _DESCRIPTIONS: dict[str, Callable[[dict[str, Any]], Say]] = {
     "mulligan": lambda data: say("do_mulligan", returned=_cards(data, "return"), cards=_cards(data)),
     "grow": _describe_grow,
     "assist_grow": _describe_grow,
-    "place": lambda data: say("do_place", card=data.get("card", ""), zone=data["zone"]),
+    "place": lambda data: say(
+        "do_rise" if data.get("rise") else "do_place", card=data.get("card", ""), zone=data["zone"]
+    ),
+    "accessory": lambda data: say("do_accessory", card=data.get("card", ""), zone=data["zone"]),
     "attack": _describe_attack,
     "move": _describe_move,
     "end": lambda data: say("do_end", cards=_cards(data, "discard")),

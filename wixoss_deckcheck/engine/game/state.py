@@ -232,6 +232,7 @@ class State:
     #: attacker down, the up phase stands up all but the frozen (whose freeze it ends)
     down: list[bool] = field(default_factory=lambda: [False] * 4)
     frozen: list[bool] = field(default_factory=lambda: [False] * 4)
+    accessories: list[int] = field(default_factory=lambda: [0, 0, 0])  # 【アクセ】 on each SIGNI (under it)
     # -- the opponent's turn (engine/game/opponent) --------------------------------------------
     opp_exact: bool = False  # the record declares this turn's attacks (``attacked``)
     opp_attacker: str = ""  # the attack being resolved: "", "signi" or "lrig"

@@ -1,0 +1,79 @@
+"""Placements other than ``place`` (issue 22 item 6): a 【ライズ】 SIGNI onto another, an 【アクセ】 on a
+SIGNI, and grows and plays made by an effect."""
+
+from __future__ import annotations
+
+from engine_records import ev, header, wd01, wd01_two_turns, write_record
+
+from wixoss_deckcheck.checks.replay import code_of
+from wixoss_deckcheck.engine.game.record import read_record
+from wixoss_deckcheck.engine.game.replay import replay
+
+KINTARO = "WX16-059"  # 鉞担の足柄　キンタロ: Lv1 red, 【ライズ】 onto a level-1 red SIGNI
+TURN_1 = [
+    ev(0, "draw", cards=["WD01-013", "WD01-014", "WD01-012", "WD01-010", "WD01-016"]),
+    ev(0, "life_cloth", cards=["WD01-012", "WD01-009", "WD01-009", "WD01-011", "WD01-015", "WD01-013", "WD01-017"]),
+    ev(1, "draw", cards=[KINTARO]),
+    ev(1, "charge", card="WD01-014"),
+    ev(1, "grow", card="WD01-004"),
+    ev(1, "place", card="WD01-013", zone=1),
+]  # events 1-6; the center is Lv1 (limit 2), 小剣　ククリ (Lv1) in zone 1
+
+
+def _replay(tmp_path, pool, events, swap=True):
+    wd01(tmp_path, swap={"WD01-018": KINTARO} if swap else None)
+    path = write_record(tmp_path, [header(), *events])
+    game, outcomes = replay(read_record(str(path)), pool)
+    return game, [(o.index, code_of(o.slug)) for o in outcomes if o.slug]
+
+
+def test_the_pool_knows_the_rise_signi(full_pool):
+    assert full_pool.resolve(KINTARO).card.rise and not full_pool.resolve("WD01-013").card.rise
+
+
+def test_a_rise_goes_onto_a_signi(tmp_path, full_pool):
+    game, bad = _replay(tmp_path, full_pool, [*TURN_1, ev(1, "place", card=KINTARO, zone=1, rise=True)])
+    assert bad == []
+    kinds = game.book.kind_by_key
+    state = game.state
+    assert state.signi_zones[0] == kinds[full_pool.resolve(KINTARO).card.key]
+    assert state.under_signi[0] == [kinds[full_pool.resolve("WD01-013").card.key]]
+
+
+def test_a_rise_was_refused_as_zone_occupied_and_is_no_more(tmp_path, full_pool):
+    _game, bad = _replay(tmp_path, full_pool, [*TURN_1, ev(1, "place", card=KINTARO, zone=1)])
+    assert bad == [(7, "WX312")]  # without rise: the zone is occupied
+    _game, bad = _replay(tmp_path, full_pool, [*TURN_1, ev(1, "place", card=KINTARO, zone=2, rise=True)])
+    assert bad == [(7, "WX327")]  # a rise onto nothing
+    _game, bad = _replay(tmp_path, full_pool, [*TURN_1, ev(1, "place", card="WD01-012", zone=1, rise=True)])
+    assert bad == [(7, "WX321")]  # 中剣　フランベル has no 【ライズ】
+
+
+def test_an_accessory_goes_on_a_signi_once_and_leaves_with_it(tmp_path, full_pool):
+    attach = ev(1, "accessory", card="WD01-016", zone=1, by="an effect")
+    game, bad = _replay(tmp_path, full_pool, [*TURN_1, attach])
+    assert bad == [] and len(game.state.under_signi[0]) == 1
+    _game, bad = _replay(tmp_path, full_pool, [*TURN_1, attach, ev(1, "accessory", card="WD01-010", zone=1, by="x")])
+    assert bad == [(8, "WX328")]  # one 【アクセ】 on a SIGNI
+    _game, bad = _replay(tmp_path, full_pool, [*TURN_1, ev(1, "accessory", card="WD01-016", zone=2, by="x")])
+    assert bad == [(7, "WX328")]  # no SIGNI there
+    game, bad = _replay(tmp_path, full_pool, [*TURN_1, attach, ev(1, "trash", cards=["WD01-013"])])
+    assert bad == [] and sum(game.state.trash) == 2  # the SIGNI and its 【アクセ】
+
+
+def test_a_play_by_an_effect_comes_outside_the_main_phase(tmp_path, full_pool):
+    base = wd01_two_turns()[:15]  # turn 2, its first attack made
+    by_effect = ev(2, "place", card="WD01-014", zone=3, by="an effect")
+    assert _replay(tmp_path, full_pool, [*base, by_effect], swap=False)[1] == []
+    plain = ev(2, "place", card="WD01-014", zone=3)
+    assert _replay(tmp_path, full_pool, [*base, plain], swap=False)[1] == [(16, "WX305")]
+
+
+def test_a_grow_by_an_effect_is_not_the_turns_grow(tmp_path, full_pool):
+    base = wd01_two_turns()[:13]  # turn 2: grown to Lv2 in its grow phase
+    by_effect = ev(2, "grow", card="WD01-002", by="an effect")
+    assert _replay(tmp_path, full_pool, [*base, by_effect], swap=False)[1] == []
+    twice = ev(2, "grow", card="WD01-002")
+    assert _replay(tmp_path, full_pool, [*base, twice], swap=False)[1] == [(14, "WX306")]
+    too_far = ev(2, "grow", card="WD01-001", by="an effect")  # Lv2 to Lv4: the grow rules still hold
+    assert _replay(tmp_path, full_pool, [*base, too_far], swap=False)[1] == [(14, "WX307")]

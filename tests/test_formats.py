@@ -223,6 +223,7 @@ def test_every_mayus_room_entry_has_a_first_day_and_a_source():
         ("    effective_bound: not-before\n", "certain_from"),
         ("    certain_from: '2021-06-01'\n    certain_source: a blog\n", "effective_bound"),
         ("    effective_bound: not-before\n    bound_source: x\n    certain_from: '2021-06-01'\n", "certain_source"),
+        ("    until: '2022-01-01'\n    certain_until: '2021-06-01'\n    certain_until_source: a blog\n", "until_bound"),
     ],
 )
 def test_an_uncertain_first_day_needs_its_certain_day_and_sources(tmp_path, extra, problem):

@@ -28,21 +28,40 @@ def _dates(item: MayuEntry, params: RuleParams) -> dict[str, str | None]:
     """The entry's first day for the message, whether it is only a lower bound, and (between
     the lower bound and the first certain day) the window and its sources."""
     args: dict[str, str | None] = {"effective": item.effective or "?", "effective_bound": item.effective_bound}
+    day = str(params.get("as_of") or "")
     if item.certain_from:
         args.update(certain_from=item.certain_from, certain_source=item.certain_source, bound_source=item.bound_source)
-        args["uncertain"] = "yes" if item.uncertain_on(str(params.get("as_of") or item.certain_from)) else None
+        args["uncertain"] = "yes" if day and item.uncertain_start(day) else None
+    if day and item.uncertain_end(day):
+        args.update(uncertain_end="yes", until=item.until, certain_until=item.certain_until,
+                    certain_until_source=item.certain_until_source)
     return args
 
 
 def _found(item: MayuEntry, params: RuleParams, finding: Finding) -> Finding:
     """A finding of ``item``: a warning inside its uncertain window (:meth:`MayuEntry.uncertain_on`)."""
     args = _dates(item, params)
-    return finding._replace(args=args, severity="warning" if args.get("uncertain") else None)
+    uncertain = args.get("uncertain") or args.get("uncertain_end")
+    return finding._replace(args=args, severity="warning" if uncertain else None)
 
 
 def _effective_words(words: Words) -> Any:
     """The first day of the entry, "… at the earliest" when the day is only a lower bound, and
     inside the uncertain window that window with its sources (the finding is then a warning)."""
+    args = words.args
+    if args.get("uncertain_end"):
+        return words.word(
+            "uncertain_end",
+            date=_first_words(words),
+            lifted=args.get("until") or "?",
+            certain=args.get("certain_until") or "?",
+            certain_source=args.get("certain_until_source") or "?",
+        )
+    return _first_words(words)
+
+
+def _first_words(words: Words) -> Any:
+    """The first day of the entry in words (a lower bound and its window where it has them)."""
     args = words.args
     if args.get("uncertain"):
         return words.word(

@@ -85,6 +85,14 @@ def entry_bound(entry: MayuEntry, messages: Messages) -> str:
 
 
 def _entry_text(change: Change, entry: MayuEntry, messages: Messages, names: CardName) -> str:
+    if change.certain and not change.starts:
+        return messages.history(
+            "change_entry_uncertain_end",
+            cards=cards_text(entry.cards, names),
+            restriction=restriction(entry, messages, names),
+            day=change.day,
+            until=entry.until or "?",
+        )
     if change.certain:
         return messages.history(
             "change_entry_certain",

@@ -54,7 +54,8 @@ class Change(NamedTuple):
     rule: Rule | None = None
     entry: MayuEntry | None = None
     product: Product | None = None
-    #: An entry's first certain day (``certain_from``): its findings turn from warnings into errors.
+    #: An entry's first certain day (``certain_from``, ``starts``): its findings turn from warnings
+    #: into errors; or the first day it may be lifted (``certain_until``): back into warnings.
     certain: bool = False
 
     @property
@@ -64,7 +65,9 @@ class Change(NamedTuple):
         if self.rule is not None:
             return self.rule.source
         if self.entry is not None:
-            return self.entry.certain_source if self.certain else self.entry.source
+            if self.certain:
+                return self.entry.certain_source if self.starts else self.entry.certain_until_source
+            return self.entry.source
         if self.product is not None:
             release = self.product.release
             if self.certain:
@@ -105,6 +108,8 @@ def _table_changes(table: FormatTable, entries: Sequence[MayuEntry]) -> Iterable
             yield Change(entry.effective, ENTRY, True, entry=entry)
         if entry.certain_from:
             yield Change(entry.certain_from, ENTRY, True, entry=entry, certain=True)
+        if entry.certain_until:  # the first day it may be lifted: an error becomes a warning
+            yield Change(entry.certain_until, ENTRY, False, entry=entry, certain=True)
         if entry.until:
             yield Change(entry.until, ENTRY, False, entry=entry)
 

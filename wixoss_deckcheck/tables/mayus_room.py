@@ -40,15 +40,26 @@ class MayuEntry(NamedTuple):
     certain_source: str | None = None
     #: Where the lower bound ``effective`` comes from.
     bound_source: str | None = None
+    #: With ``until_bound: not-after``: the first day the entry may already be lifted, and its source.
+    certain_until: str | None = None
+    certain_until_source: str | None = None
 
     def in_force(self, day: str) -> bool:
         return (self.effective is None or self.effective <= day) and (self.until is None or day < self.until)
 
     def uncertain_on(self, day: str) -> bool:
-        """Is ``day`` inside the window between the lower bound and the first certain day? (The
-        entry is then a warning naming the window and its sources, an error only from
-        ``certain_from``.) An entry with an exact first day is never uncertain."""
+        """Is ``day`` inside a window: between the lower bound and the first certain day, or
+        between the first day it may be lifted and its upper bound? (The entry is then a warning
+        naming the window and its sources.) An entry with exact days is never uncertain."""
+        return self.uncertain_start(day) or self.uncertain_end(day)
+
+    def uncertain_start(self, day: str) -> bool:
+        """Inside the window between the lower bound and ``certain_from``?"""
         return self.effective_bound == "not-before" and self.certain_from is not None and day < self.certain_from
+
+    def uncertain_end(self, day: str) -> bool:
+        """Inside the window between ``certain_until`` and the upper bound ``until``?"""
+        return self.until_bound == "not-after" and self.certain_until is not None and self.certain_until <= day
 
     def names(self) -> list[str]:
         return [ref.get("name") or ", ".join(ref.get("numbers", [])) for ref in (*self.cards, *self.with_cards)]
@@ -80,6 +91,8 @@ def mayu_entries(raw: list[dict[str, Any]], start: int = 0) -> list[MayuEntry]:
                 get("certain_from"),
                 get("certain_source"),
                 get("bound_source"),
+                get("certain_until"),
+                get("certain_until_source"),
             )
         )
     return entries

@@ -42,6 +42,23 @@ def printable(text: str, limit: int = MAX_PART) -> str:
     return text
 
 
+#: How much of a piece of input (a decklist line, a cell, a key) a message quotes: a line that
+#: may be anything -- a password file's, a secret's -- must not be echoed whole into a CI log.
+QUOTED = 40
+#: ... and of a piece that cannot be a card line at all (two colons, ``=``, ``$``, ``_``, ...).
+SHORT_QUOTE = 12
+_NOT_A_CARD_LINE = re.compile(r"[=_$\\;{}<>|\"`@]|:.*:")
+
+
+def quoted(text: object) -> str:
+    """A piece of input as a message quotes it: :func:`printable`, at most :data:`QUOTED`
+    characters (``…`` for the rest), and at most :data:`SHORT_QUOTE` when it cannot be a card
+    line (``root:x:0:0:root:/root:/bin/bash`` is ``root:x:0:0:…``)."""
+    shown = printable(str(text).strip())
+    limit = SHORT_QUOTE if _NOT_A_CARD_LINE.search(shown) else QUOTED
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
 def _escape(match: re.Match) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

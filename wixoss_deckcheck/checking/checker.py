@@ -11,7 +11,7 @@ from wixoss_deckcheck.checking.deciding import SetReading, decide, set_readings
 from wixoss_deckcheck.checking.wording import Placeholders, fill
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
 from wixoss_deckcheck.checks.registry import Params, check_function
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, quoted
 from wixoss_deckcheck.messages import Messages, english_error
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.model.resolved import KnownCard, ResolvedDeck, ResolvedEntry
@@ -149,7 +149,7 @@ class Checker:
             BY_CODE["WX006"],
             Finding(section=entry.section or card.deck, line=entry.line),
             {
-                "query": entry.query,
+                "query": quoted(entry.query),
                 "card": self._both_names(card),
                 "others": self._both_names(reading.other),
                 "why": why,
@@ -172,7 +172,7 @@ class Checker:
         return self.violation(
             info,
             Finding(section=entry.section or decision.card.deck, line=entry.line),
-            {"query": entry.query, "card": self._both_names(decision.card), "others": others, "why": why},
+            {"query": quoted(entry.query), "card": self._both_names(decision.card), "others": others, "why": why},
             cards=(decision.number,),
         )
 
@@ -196,7 +196,7 @@ class Checker:
             return self.violation(
                 BY_CODE["WX002"],
                 finding,
-                {"query": entry.query, "candidates": candidates},
+                {"query": quoted(entry.query), "candidates": candidates},
                 cards=tuple(card.number for card in result.candidates),
             )
         hint = self.messages.suggestion_hint(result.suggestions)
@@ -204,7 +204,7 @@ class Checker:
             hint += self.messages.word(result.hint)
         if entry.line in deck.comment_cut_lines:
             hint += self.messages.word("yaml_comment_hint")
-        return self.violation(BY_CODE["WX001"], finding, {"query": entry.query, "hint": hint})
+        return self.violation(BY_CODE["WX001"], finding, {"query": quoted(entry.query), "hint": hint})
 
     # -- checking --------------------------------------------------------------------
     def check(self, deck: Deck) -> DeckResult:
@@ -302,9 +302,9 @@ class Checker:
             BY_CODE["WX003"],
             Finding(section=entry.section, line=entry.line),
             {
-                "query": entry.query,
+                "query": quoted(entry.query),
                 "number": number,
-                "name": name,
+                "name": quoted(name),
                 "card": self._both_names(card),
                 "others": ", ".join(self._both_names(other) for other in others),
             },

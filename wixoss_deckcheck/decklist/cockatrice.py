@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from xml.parsers import expat
 
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, quoted
 from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry
 
 _ZONES = {"main": "main", "side": "lrig", "lrig": "lrig"}
@@ -195,7 +195,8 @@ class _ExpatReader:
         if tag == "zone":
             zone_name = (attrs.get("name") or "").strip().lower()
             if zone_name not in _ZONES:
-                raise InputError(f"unknown Cockatrice zone {zone_name!r} (expected main or side)", self.deck.path, line)
+                raise InputError(f"unknown Cockatrice zone {quoted(zone_name)!r} (expected main or side)",
+                                 self.deck.path, line)
             self.zone = _ZONES[zone_name]
         elif tag == "card":
             self._card(attrs, line)
@@ -212,7 +213,7 @@ class _ExpatReader:
         try:
             count = int(attrs.get("number", "1"))
         except ValueError:
-            raise InputError(f"card count {attrs.get('number')!r} is not a number", path, line) from None
+            raise InputError(f"card count {quoted(attrs.get('number'))!r} is not a number", path, line) from None
         if not 1 <= count <= 99:
             raise InputError(f"copy count {count} is out of range (1-99)", path, line)
         self.deck.entries.append(DeckEntry(count, name, line, self.zone))

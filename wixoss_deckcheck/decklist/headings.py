@@ -22,7 +22,7 @@ import unicodedata
 from functools import lru_cache
 from types import SimpleNamespace
 
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, quoted
 from wixoss_deckcheck.pool.normalize import looks_like_number
 from wixoss_deckcheck.tables.loading import builtin_format_id
 
@@ -153,7 +153,7 @@ def date_value(value: str, path: str | None = None, line: int | None = None) -> 
         return None
     written = _written_date(text)
     if written is None:
-        raise InputError(f"not a date: {value.strip()!r} (write YYYY-MM-DD)", path, line)
+        raise InputError(f"not a date: {quoted(value)!r} (write YYYY-MM-DD)", path, line)
     return written
 
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from wixoss_deckcheck.decklist.folding import FoldedLine, fold_line
 from wixoss_deckcheck.decklist.headings import header_of, heading_of
-from wixoss_deckcheck.errors import printable
+from wixoss_deckcheck.errors import quoted
 from wixoss_deckcheck.pool.normalize import count_like, is_card_number, odd_digits
 
 MAX_COPIES = 99
@@ -136,7 +136,7 @@ def _row_entry(folded: FoldedLine, cells: list[tuple[int, int]], count_cell: tup
     text = folded.text
     rest = [folded.original(a, b) for a, b in cells if (a, b) != count_cell]
     if not rest:
-        return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
+        return "error", f"a count with no card: {quoted(folded.raw)!r}", None, None
     query = " ".join(rest)
     if count_cell is None:
         return _card_line(fold_line(query))
@@ -164,9 +164,9 @@ def _card_line(folded: FoldedLine) -> tuple:
     start, list_number = _after_marks(text, end)
     body = text[start:end]
     if not body.strip():
-        return "error", f"a list mark with no card: {folded.raw.strip()!r}", None, None
+        return "error", f"a list mark with no card: {quoted(folded.raw)!r}", None, None
     if _COUNT_ONLY.fullmatch(body):
-        return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
+        return "error", f"a count with no card: {quoted(folded.raw)!r}", None, None
     found, name_start, name_end, middle = _counts(text, start, end)
     if len(found) > 1:
         shown = " and ".join(text[a:b].strip() for _count, a, b in found)
@@ -176,7 +176,7 @@ def _card_line(folded: FoldedLine) -> tuple:
     else:
         query = folded.original(name_start, name_end)
     if not query:
-        return "error", f"a count with no card: {folded.raw.strip()!r}", None, None
+        return "error", f"a count with no card: {quoted(folded.raw)!r}", None, None
     for _count, count_start, count_end in found:
         odd = odd_digits(_raw_span(folded, count_start, count_end))
         if odd:
@@ -229,14 +229,9 @@ def _raw_span(folded: FoldedLine, start: int, end: int) -> str:
     return folded.raw if begin is None or finish is None else folded.raw[begin:finish]
 
 
-#: How long a piece of a line an error message quotes at most (a line that cannot be a card
-#: line may be anything: a password file's line, a secret).
-QUOTED = 40
-
-
 def not_a_count(token: str) -> str:
     """The error of a token in a count's place that is no copy count (``1e18``, ``4.5``, ``¹``)."""
-    return f"{printable(token.strip(), QUOTED)!r} is not a copy count: write the count as 4 or x4 (1-{MAX_COPIES})"
+    return f"{quoted(token)!r} is not a copy count: write the count as 4 or x4 (1-{MAX_COPIES})"
 
 
 _BARE = re.compile(r"[1-9][0-9]*")

@@ -19,12 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from wixoss_deckcheck.decklist.headings import date_value
 from wixoss_deckcheck.decklist.sheet_layout import SheetLayout, Slot, find_layout, label, sheet_values, tick_state
-from wixoss_deckcheck.errors import InputError, printable
+from wixoss_deckcheck.errors import InputError, quoted
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.pool.normalize import fold_width, is_card_number, looks_like_number
-
-#: How much of a cell's text an error quotes (as a decklist line: :data:`.lines.QUOTED`).
-QUOTED = 40
 
 if TYPE_CHECKING:  # pragma: no cover
     from openpyxl import Workbook
@@ -127,7 +124,7 @@ def _nothing_outside(sheet: Worksheet, layout: SheetLayout, path: str) -> None:
         inside = any(first <= row <= last and column in columns for first, last, columns in regions)
         if text and (inside or any(is_card_number(word) for word in fold_width(text).split())):
             cell = sheet.cell(row, column).coordinate
-            raise InputError(f"cell {cell}: {printable(text, QUOTED)!r} is outside the sheet's numbered rows: "
+            raise InputError(f"cell {cell}: {quoted(text)!r} is outside the sheet's numbered rows: "
                              "write each card in a numbered row of its block", path, row)
 
 
@@ -150,7 +147,9 @@ def _query(sheet: Worksheet, slot: Slot, number: str, name: str, path: str) -> s
         if name:
             cell = sheet.cell(slot.row, slot.number_col).coordinate
             raise InputError(
-                f"cell {cell}: {number!r} is not a card number (the name has a column of its own)", path, slot.row
+                f"cell {cell}: {quoted(number)!r} is not a card number (the name has a column of its own)",
+                path,
+                slot.row,
             )
         number, name = "", number
     return f"{number} {name}" if number and name else number or name
@@ -165,7 +164,7 @@ def _ticked(sheet: Worksheet, slot: Slot, path: str) -> bool:
     if ticked is None:
         raise InputError(
             f"cell {cell.coordinate}: cannot tell whether the ライフバースト無 box is ticked "
-            f"({_text(cell.value)!r}): leave □, or tick it with ■ or ✓",
+            f"({quoted(_text(cell.value))!r}): leave □, or tick it with ■ or ✓",
             path,
             slot.row,
         )
@@ -193,7 +192,8 @@ def _sheet_date(value: Any, text: str, path: str, row: int) -> str | None:
     try:
         return date_value(text, path, row)
     except InputError:
-        raise InputError(f"大会日時 {text!r} is not a date (write 2024-05-01 or 2024年5月1日)", path, row) from None
+        shown = quoted(text)
+        raise InputError(f"大会日時 {shown!r} is not a date (write 2024-05-01 or 2024年5月1日)", path, row) from None
 
 
 def seat_of(fields: dict[str, str]) -> str | None:

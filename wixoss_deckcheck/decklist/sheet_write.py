@@ -133,8 +133,8 @@ def _fill_block(sheet: Worksheet, block: list[Slot], cards: list[tuple[str, str,
     if len(cards) > len(block):
         raise InputError(f"the sheet has {len(block)} rows for {len(cards)} cards here", where)
     for slot, card in zip(block, cards + [None] * (len(block) - len(cards)), strict=True):
-        sheet.cell(slot.row, slot.number_col).value = card[0] if card else None
-        sheet.cell(slot.row, slot.name_col).value = card[1] if card else None
+        write_text(sheet.cell(slot.row, slot.number_col), card[0] if card else None)
+        write_text(sheet.cell(slot.row, slot.name_col), card[1] if card else None)
         if slot.tick_col:
             sheet.cell(slot.row, slot.tick_col).value = TICKED_BOX if card and card[2] else UNTICKED_BOX
 
@@ -145,7 +145,22 @@ def _fill_field(cell: Cell, name: str, value: str) -> None:
         cell.value = _dt.date.fromisoformat(value)
         cell.number_format = 'yyyy"年"m"月"d"日"'
     else:
-        cell.value = SEATS.get(value, value) if name == "seat" else value
+        write_text(cell, SEATS.get(value, value) if name == "seat" else value)
+
+
+#: What a spreadsheet runs as a formula (or a DDE command) when a cell starts with it (OWASP's list).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def write_text(cell: Cell, value: str | None) -> None:
+    """Write ``value`` as text, never as a formula: ``--venue '=HYPERLINK(...)'`` or a card
+    name from a hostile pool stays the text it is (a string cell, and Excel's quote prefix
+    when it starts like a formula)."""
+    cell.value = value
+    if value is not None:
+        cell.data_type = "s"
+        if value.startswith(FORMULA_START):
+            cell.quotePrefix = True
 
 
 # -- a sheet of our own, laid out as the official forms ------------------------------------

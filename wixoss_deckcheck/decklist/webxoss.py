@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 
-from wixoss_deckcheck.errors import InputError, printable
+from wixoss_deckcheck.errors import InputError, quoted
 from wixoss_deckcheck.model.deck import Deck, DeckEntry
 from wixoss_deckcheck.pool.namematch import WEBXOSS_PREFIX as PREFIX
 
@@ -38,7 +38,7 @@ def parse_webxoss_deck(text: str, data: dict, path: str) -> Deck:
         )
     unknown = sorted(set(content) - {key for key, _section in _SECTIONS})
     if unknown:
-        shown = printable(str(unknown[0]), 40)
+        shown = quoted(unknown[0])
         raise InputError(f"unknown key {shown!r} in a webxoss deck's content (expected mainDeck and lrigDeck)",
                          path, _line_of(text, '"content"'))
     if "name" in data and not isinstance(data["name"], str):
@@ -66,7 +66,7 @@ def _section_entries(text: str, pids: object, key: str, section: str, path: str)
     for index, pid in enumerate(pids):
         line = lines[index] if index < len(lines) else _line_of(text, f'"{key}"')
         if not isinstance(pid, int) or isinstance(pid, bool) or pid < 1:
-            raise InputError(f'"{key}" item {index + 1} is not a webxoss card id: {pid!r}', path, line)
+            raise InputError(f'"{key}" item {index + 1} is not a webxoss card id: {quoted(repr(pid))}', path, line)
         counts.setdefault(pid, [0, line])[0] += 1
     entries = []
     for pid, (count, line) in counts.items():
@@ -112,7 +112,7 @@ def load_json_document(text: str, path: str) -> object:
         result: dict = {}
         for key, value in pairs:
             if key in result:
-                raise InputError(f"duplicate key {key!r} in a JSON object", path, _line_of(text, f'"{key}"', 2))
+                raise InputError(f"duplicate key {quoted(key)!r} in a JSON object", path, _line_of(text, f'"{key}"', 2))
             result[key] = value
         return result
 

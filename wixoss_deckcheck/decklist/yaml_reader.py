@@ -18,7 +18,7 @@ import yaml
 from wixoss_deckcheck.decklist.plain import entry_line, plain_deck
 from wixoss_deckcheck.decklist.yaml_scalars import RESOLVERS as _RESOLVERS
 from wixoss_deckcheck.decklist.yaml_scalars import WILDCARD as _WILDCARD
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, quoted
 from wixoss_deckcheck.files.resources import schemas_dir
 from wixoss_deckcheck.files.schema import load_schema, validate
 from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at, plain
@@ -100,7 +100,7 @@ def _refuse_duplicate_keys(node: yaml.MappingNode, path: str) -> None:
         if isinstance(key, yaml.ScalarNode):
             if key.value in seen:
                 raise InputError(
-                    f"duplicate key {key.value!r} (first on line {seen[key.value]}): the "
+                    f"duplicate key {quoted(key.value)!r} (first on line {seen[key.value]}): the "
                     "later one would replace the earlier",
                     path,
                     key.start_mark.line + 1,

@@ -12,7 +12,13 @@ import csv
 import io
 
 from wixoss_deckcheck.model.results import DeckResult, RunReport
-from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, violation_line
+from wixoss_deckcheck.reporters.ci_common import (
+    INPUT_ERROR_ID,
+    log_path,
+    log_text,
+    no_workflow_commands,
+    violation_line,
+)
 from wixoss_deckcheck.reporters.registry import reporter
 
 #: A cell a spreadsheet would run as a formula starts with one of these; such cells get a leading '.
@@ -22,7 +28,9 @@ COLUMNS = ("path", "verdict", "format", "as_of", "code", "name", "severity", "li
 
 
 def _cell(value: object) -> str:
-    text = "" if value is None else str(value)
+    """A cell as text: its control characters escaped (a card name's line break cannot start
+    a line of the log), and a ``'`` first when a spreadsheet would run it as a formula."""
+    text = "" if value is None else str(value) if value.__class__ is int else log_text(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
@@ -39,8 +47,8 @@ def render_csv(report: RunReport, excel: bool = False, **_options: object) -> st
     writer = csv.writer(buffer, lineterminator="\r\n" if excel else "\n")
     writer.writerow(COLUMNS)
     for result in report.results:
-        writer.writerows([_cell(value) for value in row] for row in _rows(result))
-    return buffer.getvalue()
+        writer.writerows([_cell(log_path(str(row[0]))), *(_cell(value) for value in row[1:])] for row in _rows(result))
+    return no_workflow_commands(buffer.getvalue())
 
 
 def _rows(result: DeckResult) -> list[tuple[object, ...]]:

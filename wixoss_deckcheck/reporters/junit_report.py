@@ -13,7 +13,13 @@ from xml.etree import ElementTree as ET
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.model.violation import Violation
-from wixoss_deckcheck.reporters.ci_common import INPUT_ERROR_ID, deck_fails, finding_text, violation_line
+from wixoss_deckcheck.reporters.ci_common import (
+    INPUT_ERROR_ID,
+    deck_fails,
+    finding_text,
+    no_workflow_commands,
+    violation_line,
+)
 from wixoss_deckcheck.reporters.registry import reporter
 
 #: JUnit's own texts (counts on the failure element) are English, as its readers expect.
@@ -51,7 +57,8 @@ def render_junit(report: RunReport, strict: bool | None = None, **_options: obje
     )
     root.append(suite)
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    xml = ET.tostring(root, encoding="unicode")  # a line starting with "::" is only ever text: escaped
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + no_workflow_commands(xml) + "\n"
 
 
 def _test_case(suite: ET.Element, result: DeckResult, strict: bool) -> str:

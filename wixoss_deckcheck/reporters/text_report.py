@@ -12,7 +12,7 @@ import click
 
 from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.model.results import DeckResult, RunReport
-from wixoss_deckcheck.reporters.ci_common import finding_text
+from wixoss_deckcheck.reporters.ci_common import finding_text, log_path, log_text, no_workflow_commands
 from wixoss_deckcheck.reporters.registry import reporter
 
 _COLOURS = {"error": "red", "warning": "yellow"}
@@ -45,12 +45,13 @@ def render_text(
         if problem["severity"] == "error" and to_terminal:
             continue  # on a terminal the error line goes to stderr, once
         if verbose or problem["severity"] == "error":
-            out.append(style(f"{problem['severity']}: {problem['message']}", fg=_COLOURS[problem["severity"]]))
+            line = f"{problem['severity']}: {log_text(problem['message'])}"
+            out.append(style(line, fg=_COLOURS[problem["severity"]]))
     for result in report.results:
         out.extend(_deck_lines(result, messages, style, verbose, to_terminal, quiet))
     if not any(problem["severity"] == "error" for problem in report.list_problems):
         out.extend(_verdict_lines(report.counts, messages, to_terminal))  # a broken table: no verdict (exit 2)
-    return "\n".join(out) + "\n" if out else ""
+    return no_workflow_commands("\n".join(out) + "\n") if out else ""
 
 
 class Style:
@@ -85,7 +86,7 @@ def _deck_lines(
     verdict = style(verdict, fg="green" if result.legal else "red", bold=True)
     summary = messages.report(
         "deck_summary",
-        path=result.path,
+        path=log_path(result.path),
         verdict=verdict,
         main=result.counts.get("main", 0),
         lrig=result.counts.get("lrig", 0),

@@ -17,7 +17,7 @@ from wixoss_deckcheck.engine.game.record import Event, Record
 from wixoss_deckcheck.engine.game.record import Game as RecordedGame
 from wixoss_deckcheck.engine.game.setup import LoadedDeck, load_game_deck
 from wixoss_deckcheck.engine.game.state import CENTER, OPPONENT, SETUP, Game, Problem, Say, State, say, zone_name
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, quoted
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -35,7 +35,7 @@ class Unknown(Exception):
 
     def __init__(self, ref: str, why: Say):
         super().__init__(ref)
-        self.problem = Problem("unknown-card", {"card": ref, "why": why})
+        self.problem = Problem("unknown-card", {"card": quoted(ref), "why": why})  # a record may hold anything
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.engine.game.gamerules import GameRules, game_rules
 from wixoss_deckcheck.engine.game.state import Book
-from wixoss_deckcheck.errors import InputError, UsageError
+from wixoss_deckcheck.errors import InputError, UsageError, quoted
 from wixoss_deckcheck.messages import Messages, default_language
 from wixoss_deckcheck.model.cards import MAIN_DECK_TYPES, Card
 from wixoss_deckcheck.model.deck import Deck
@@ -59,11 +59,11 @@ def resolve_all(deck: Deck, pool: CardPool) -> ResolvedDeck:
         if result.card is None:
             if result.candidates:
                 names = "; ".join(f"{c.name} ({c.number})" for c in result.candidates[:5])
-                raise InputError(
-                    f"{entry.query!r} names several cards: {names}; write the card number", deck.path, entry.line
-                )
+                shown = quoted(entry.query)
+                problem = f"{shown!r} names several cards: {names}; write the card number"
+                raise InputError(problem, deck.path, entry.line)
             hint = Messages(default_language()).suggestion_hint(result.suggestions)
-            raise InputError(f"unknown card {entry.query!r}.{hint}", deck.path, entry.line)
+            raise InputError(f"unknown card {quoted(entry.query)!r}.{hint}", deck.path, entry.line)
         section = entry.section or ("main" if result.card.type in MAIN_DECK_TYPES else "lrig")
         resolved.add(ResolvedEntry(entry, result.card, result.number or result.card.number, section))
     return resolved

@@ -1,0 +1,234 @@
+"""Leaks into CI (issue 25): what a deck, a file name or a card pool holds must neither come out
+whole in a report nor steer the CI log or a spreadsheet that reads it.
+
+- A line that cannot be a card line (``/etc/passwd``'s, a secrets file's) is quoted at most
+  40 characters long, and at most 12 when it cannot be a card line at all, in every output
+  of ``check`` (text, json, sarif, github, junit, csv), ``sheet``, ``simulate`` and ``replay``.
+- No output line starts with ``::`` from user data (a file named ``::error::forged.txt`` or
+  ``x,line=9,title=pwn.txt``, a card name from a hostile pool with a line break in it): the
+  ``github`` output's commands are ours alone, their properties escaped.
+- Sheet fields and card names are written as text, never as formulas; CSV cells that start
+  like a formula get a ``'``.
+
+The secret lines, the file names and the pool's names are generated (seeded), so the test
+covers their variants, not only the issue's own cases."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import re
+import string
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+from conftest import EXAMPLES
+
+from wixoss_deckcheck.cli import cli
+
+SHIPPED_SAMPLE = EXAMPLES.parent / "cardpool" / "sample-pool.json"
+FORMATS = ["text", "json", "sarif", "github", "junit", "csv"]
+DECK = (EXAMPLES / "diva-ancient-surprise.txt").read_text(encoding="utf-8")
+
+
+def pool_document() -> dict:
+    """The sample pool's cards under a source of another name (the sample itself gets one
+    error for a deck of cards it lacks, and no finding per line)."""
+    pool = json.loads(SHIPPED_SAMPLE.read_text(encoding="utf-8"))
+    pool["sources"] = [dict(source, name="hostile-test") for source in pool["sources"]]
+    return pool
+
+
+@pytest.fixture(scope="module")
+def sample_pool(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("pool") / "pool.json"
+    path.write_text(json.dumps(pool_document(), ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def run(*args: str | Path) -> str:
+    """stdout and stderr of the command line, in this process."""
+    result = CliRunner().invoke(cli, list(map(str, args)))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.output
+
+
+def secret_lines(rng: random.Random, n: int) -> list[tuple[str, str]]:
+    """(line, its secret part) pairs of the kinds a file outside the tree holds."""
+    out = []
+    for _ in range(n):
+        token, other = ("".join(rng.choice(string.ascii_letters + string.digits) for _ in range(rng.randint(24, 48)))
+                        for _ in range(2))
+        kind = rng.randrange(7)
+        line = [
+            f"{rng.choice(['root', 'daemon', 'www-data'])}:x:{rng.randint(0, 999)}:0:{token}:/root:/bin/bash",
+            f"{rng.choice(['API_KEY', 'AWS_SECRET_ACCESS_KEY', 'token'])}={token}",
+            f"export GITHUB_TOKEN={token}",
+            f"password: {token}",
+            f"{token}{other}",  # a long line of a key: only its first 39 characters
+            f"-----BEGIN PRIVATE KEY----- {token}",
+            f'{{"secret": "{token}"}}',
+        ][kind]
+        out.append((line, token if kind != 4 else (token + other)[39:]))
+    return out
+
+
+@pytest.fixture(scope="module")
+def secrets(tmp_path_factory):
+    """A folder with a deck of 24 generated secret lines (and a replay record naming it)."""
+    folder = tmp_path_factory.mktemp("secrets")
+    pairs = secret_lines(random.Random(25), 24)
+    (folder / "deck.txt").write_text("\n".join(line for line, _ in pairs) + "\n", encoding="utf-8")
+    record = {"game": {"format": "diva", "as_of": "2026-11-30", "deck": "deck.txt", "player": "first",
+                       "start": ["WXDi-D01-001"]}}
+    (folder / "game.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    return folder, [secret for _line, secret in pairs]
+
+
+def assert_no_secret(output: str, tokens: list[str], what: str) -> None:
+    for token in tokens:
+        assert token not in output, (what, token, output[:2000])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("output", FORMATS)
+def test_secret_lines_are_never_echoed_whole_by_check(secrets, sample_pool, output):
+    folder, tokens = secrets
+    out = run("check", "--no-config", "--cardpool", sample_pool, "-O", output, folder / "deck.txt")
+    assert "deck.txt" in out  # the run reported the deck
+    assert_no_secret(out, tokens, output)
+
+
+def test_secret_lines_are_never_echoed_whole_by_sheet_simulate_and_replay(secrets, sample_pool, tmp_path):
+    folder, tokens = secrets
+    for args in (
+        ("sheet", "--cardpool", sample_pool, folder / "deck.txt", "-o", tmp_path / "s.xlsx"),
+        ("simulate", "--cardpool", sample_pool, folder / "deck.txt"),
+        ("replay", "--cardpool", sample_pool, folder / "game.jsonl"),
+        ("replay", "--cardpool", sample_pool, "-O", "json", folder / "game.jsonl"),
+    ):
+        out = run(*args)
+        assert "nknown card" in out, (args, out)  # the deck was read and its first line quoted
+        assert_no_secret(out, tokens, args[0])
+
+
+def test_etc_passwd_is_quoted_a_few_characters_long(sample_pool):
+    passwd = Path("/etc/passwd")
+    out = run("check", "--no-config", "--cardpool", sample_pool, "-O", "text", passwd)
+    for line in passwd.read_text(encoding="utf-8", errors="replace").splitlines()[:30]:
+        if len(line) > 12 and ":" in line:
+            assert line not in out, line
+    assert "root:x:0:0:…" in out or "root" not in passwd.read_text()
+
+
+# -- workflow commands -------------------------------------------------------------------------
+
+PIECES = ["::", "error", "warning", "notice", "add-mask", "set-output name=x", ",", "line=9", "title=pwn", "file=",
+          "%0A", "%25", "\n", "\r", " ", "\t", "x", ":", "=", "debug"]
+OURS = re.compile(
+    r"::(?:group|endgroup)::|::(?:error|warning) (?:file=[^:,]*,line=\d+,title=[A-Za-z0-9-]+|title=list)::"
+)
+
+
+def hostile_names(rng: random.Random, n: int) -> list[str]:
+    names = ["::error::forged", "x,line=9,title=pwn", "  ::warning::sp", "%0A::error::enc", "\n::error::nl"]
+    while len(names) < n:
+        names.append("".join(rng.choice(PIECES) for _ in range(rng.randint(2, 7))))
+    return names
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    """Decks under hostile names, and a pool whose cards of the deck have hostile names."""
+    folder = tmp_path_factory.mktemp("hostile")
+    rng = random.Random(2025)
+    decks = folder / "decks"
+    decks.mkdir()
+    deck = DECK.replace("4 WXDi-D01-012", "5 WXDi-D01-012").replace("4 WXDi-D01-013", "5 WXDi-D01-013")
+    deck += "\n::error::in-a-deck-line\n4 ::notice::card\n"
+    written = set()
+    for name in hostile_names(rng, 24):
+        file_name = name.replace("/", "_").replace("\x00", "") + ".txt"
+        if file_name.startswith(".") or file_name in written:
+            continue
+        written.add(file_name)
+        (decks / file_name).write_text(deck, encoding="utf-8")
+    pool = pool_document()
+    evil = hostile_names(rng, 40)[5:]
+    for card in pool["cards"]:
+        if card["number"].startswith("WXDi-D01-"):
+            card["name"] = rng.choice(evil) + rng.choice(["\n::error::pool", "=HYPERLINK(\"http://x\")", ""])
+    (folder / "pool.json").write_text(json.dumps(pool, ensure_ascii=False), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("output", ["text", "csv", "junit", "github"])
+def test_no_output_line_starts_a_workflow_command_from_user_data(hostile, output):
+    decks = sorted((hostile / "decks").iterdir())
+    for command, targets in (("audit", [hostile / "decks"]), ("check", decks)):
+        result = CliRunner().invoke(cli, [command, "--no-config", "--cardpool", str(hostile / "pool.json"),
+                                          "-O", output, *map(str, targets)])
+        out = result.output
+        assert "WX102" in out or "main-copy-limit" in out, out[:1000]  # the pool's names were echoed
+        for line in out.splitlines():
+            stripped = line.lstrip()
+            if not stripped.startswith("::"):
+                continue
+            assert output == "github", line
+            assert OURS.match(stripped), line
+
+
+def test_relative_paths_that_start_with_colons_are_shown_as_the_same_file(hostile, monkeypatch):
+    monkeypatch.chdir(hostile / "decks")
+    for output in ("text", "csv", "junit", "github"):
+        result = CliRunner().invoke(cli, ["check", "--no-config", "--cardpool", str(hostile / "pool.json"),
+                                          "-O", output, "::error::forged.txt"])
+        lines = result.output.splitlines()
+        assert lines, result.output
+        assert not [line for line in lines if line.lstrip().startswith("::") and not OURS.match(line.lstrip())]
+        if output in ("text", "junit"):
+            assert "./::error::forged.txt:" in result.output
+
+
+# -- spreadsheets ------------------------------------------------------------------------------
+
+FORMULAS = ["=HYPERLINK(\"http://evil\",\"x\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "=cmd|' /C calc'!A0"]
+
+
+@pytest.mark.slow
+def test_sheet_fields_and_card_names_are_written_as_text(hostile, tmp_path):
+    rng = random.Random(7)
+    for index in range(4):
+        fields = {option: rng.choice(FORMULAS) + rng.choice(["", " x", "1"]) for option in
+                  ("--nickname", "--venue", "--selector-id", "--center")}
+        out = tmp_path / f"s{index}.xlsx"
+        deck = tmp_path / "deck.txt"
+        deck.write_text(DECK, encoding="utf-8")
+        args = ["sheet", "--cardpool", str(hostile / "pool.json"), str(deck), "-o", str(out)]
+        for option, value in fields.items():
+            args += [option, value.replace("\r", "")]
+        result = CliRunner().invoke(cli, args)
+        assert out.exists(), result.output
+        with zipfile.ZipFile(out) as archive:
+            sheet_xml = "".join(archive.read(name).decode() for name in archive.namelist() if "worksheets" in name)
+        assert "<f>" not in sheet_xml and "<f " not in sheet_xml  # no formula anywhere
+        workbook = openpyxl.load_workbook(out)
+        texts = [cell for row in workbook.active.iter_rows() for cell in row if isinstance(cell.value, str)]
+        assert all(cell.data_type == "s" for cell in texts)
+        starts = [cell for cell in texts if cell.value.startswith(("=", "+", "-", "@"))]
+        assert starts and all(cell.quotePrefix for cell in starts), [c.value for c in starts]
+
+
+def test_csv_cells_never_start_like_a_formula(hostile):
+    result = CliRunner().invoke(cli, ["audit", "--no-config", "--cardpool", str(hostile / "pool.json"),
+                                      "-O", "csv", str(hostile / "decks")])
+    rows = list(csv.reader(io.StringIO(result.output)))
+    assert len(rows) > 5
+    for row in rows:
+        for cell in row:
+            assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell

@@ -33,14 +33,26 @@ def test_the_corpus_spans_the_formats_and_the_years():
     assert {"2014", "2018", "2022", "2024", "2025"} <= years
 
 
+def _expected_warnings(path: Path) -> list[str]:
+    """The warning codes a deck's ``# expect-warnings:`` header names (none without one)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# expect-warnings:"):
+            return sorted(code.strip() for code in line.split(":", 1)[1].split("(")[0].split(","))
+    return []
+
+
 @pytest.mark.parametrize("path", DECKS, ids=[f"{p.parent.name}/{p.stem}" for p in DECKS])
 def test_a_real_deck_is_legal_on_its_date(path, merged_pool):
+    """The expected verdict of every real deck, on its date, in its format and the wider ones:
+    legal, with no warning but those its header names."""
     deck = load_deck(str(path))
     day = _header(path, "date")
     for format_id in WIDER[_header(path, "format")]:
         result = Checker(merged_pool, load_format(format_id), day).check(deck)
         errors = [(v.code, v.message) for v in result.violations if v.severity == "error"]
         assert errors == [], (format_id, day, errors)
+        warnings = sorted({v.code for v in result.violations if v.severity != "error"})
+        assert warnings == _expected_warnings(path), (format_id, day, [v.message for v in result.violations])
 
 
 #: Starter decks judged on their product's release day: the day before, they cannot be built.

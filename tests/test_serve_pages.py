@@ -194,8 +194,9 @@ def test_the_players_page_reads_a_dropped_file_and_fits_a_phone(server, browser,
     assert page.evaluate("window.pwned === undefined && !document.querySelector('#result img')")
 
 
-def _twenty_decks(folder: Path) -> list[Path]:
-    """20 submissions: the shared decks, examples, copies under players' names, one unreadable."""
+def _twenty_decks(folder: Path, pool: Path) -> list[Path]:
+    """20 submissions: the shared decks, examples, an official sheet (its nickname たま), copies
+    under players' names, one unreadable."""
     sources = sorted((SHARED / "decks").rglob("*.txt")) + sorted((SHARED / "decks").rglob("*.cod"))
     sources += [LEGAL, ILLEGAL, EXAMPLES / "diva-ancient-surprise-ja.yaml"]
     decks = []
@@ -203,6 +204,11 @@ def _twenty_decks(folder: Path) -> list[Path]:
         target = folder / f"{index:02d}-{source.name}"
         target.write_bytes(source.read_bytes())
         decks.append(target)
+    sheet = folder / "sheet-tama.xlsx"
+    made = CliRunner().invoke(cli, ["sheet", str(LEGAL), "-o", str(sheet), "--nickname", "たま",
+                                    "--cardpool", str(pool)])
+    assert made.exit_code == 0, made.output
+    decks.append(sheet)
     while len(decks) < 19:
         target = folder / f"player-{len(decks):02d}.txt"
         target.write_bytes(ILLEGAL.read_bytes() if len(decks) % 2 else LEGAL.read_bytes())
@@ -221,7 +227,7 @@ def _rows(page) -> list[list[str]]:
 def test_the_desk_with_twenty_files_and_a_zip(server, browser, merged_pool_path, tmp_path, monkeypatch):
     folder = tmp_path / "submissions"
     folder.mkdir()
-    decks = _twenty_decks(folder)
+    decks = _twenty_decks(folder, merged_pool_path)
     monkeypatch.chdir(folder)
     audit = CliRunner().invoke(cli, ["audit", *[d.name for d in decks], "-O", "json", "--no-config",
                                      "--cardpool", str(merged_pool_path), "--lang", "en"])
@@ -232,6 +238,8 @@ def test_the_desk_with_twenty_files_and_a_zip(server, browser, merged_pool_path,
     page.set_input_files("#files", [str(d) for d in decks])
     page.wait_for_function("document.querySelectorAll('#decks tbody tr').length === 20")
     words = page_texts("en")
+    players = {row[1]: row[0] for row in _rows(page)}
+    assert players["sheet-tama.xlsx"] == "たま" and players["player-16.txt"] == "player-16"
     for _player, file, _format, verdict, _first in _rows(page):
         deck = expected[file]
         wanted = "unreadable" if "error" in deck else ("legal" if deck["legal"] else "illegal")

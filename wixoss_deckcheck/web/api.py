@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 
 from wixoss_deckcheck.checking.audit import run_audit
 from wixoss_deckcheck.checking.run_settings import RunSettings
-from wixoss_deckcheck.checking.session import run_check
+from wixoss_deckcheck.checking.session import PASTED, run_check
 from wixoss_deckcheck.checking.sheet_deck import (
     deck_text,
     official_sheet,
@@ -149,7 +149,7 @@ def audit_report(upload: Upload, request: Request) -> RunReport:
 
 def resolved_deck(upload: Upload, name: str, data: bytes, defaults: ServeDefaults) -> ResolvedDeck:
     """A deck read and resolved for its sheet; the request's ``format`` names its format."""
-    deck = load_deck_data(data, name, upload.get("encoding"), "stdin" if name.startswith("<") else None)
+    deck = load_deck_data(data, name, upload.get("encoding"), "stdin" if name == PASTED else None)
     chosen = upload.get("format")
     if chosen:  # an unknown format is a usage error, as on the command line
         deck.format = load_format(chosen).id
@@ -169,8 +169,8 @@ def sheet_of(upload: Upload, resolved: ResolvedDeck, defaults: ServeDefaults) ->
 
 def download_name(name: str, suffix: str) -> str:
     """The file name of a download made from the deck ``name`` (``deck.xlsx`` for pasted text)."""
-    stem = os.path.splitext(os.path.basename(name))[0] if not name.startswith("<") else "deck"
-    return "".join(char for char in stem if char.isalnum() or char in "-_. ()") + suffix or f"deck{suffix}"
+    stem = os.path.splitext(os.path.basename(name))[0] if name != PASTED else ""
+    return ("".join(char for char in stem if char.isalnum() or char in "-_. ()").strip(". ") or "deck") + suffix
 
 
 def attachment(data: bytes | str, filename: str, media_type: str) -> Response:

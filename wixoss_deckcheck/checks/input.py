@@ -73,7 +73,8 @@ register(
     "other LRIGs, or the only candidate printed in the set most of the deck's other cards are "
     "printed in (at least two of them, and no other candidate printed there). That card is "
     "taken and this warning names it and why; write the card number to be sure. Without such "
-    "a pointer the name stays ambiguous (WX002).",
+    "a pointer the name stays ambiguous (WX002). Taking the card the deck points to is the tool's "
+    "reading of what the player meant, not a rule of the game.",
 )
 
 

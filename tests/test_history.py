@@ -219,6 +219,7 @@ def test_an_uncertain_window_is_a_period_of_its_own(session, tmp_path):
     starts = {p.start: p for p in history.periods}
     window = starts["2016-10-25"]
     assert window.verdict.legal and window.end == "2017-04-25"
+    assert list(window.to_dict()) == ["from", "until", "legal", "codes", "cards", "uncertain", "because"]
     assert window.verdict.doubts == ("WX142",) and "WX142" not in window.verdict.codes
     assert "2017-04-26" in window.because[0].text and window.verdict.to_dict()["uncertain"] == ["WX142"]
     certain = starts["2017-04-26"]

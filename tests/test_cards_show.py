@@ -76,6 +76,7 @@ def test_an_undated_print_shows_its_bound_or_window(capsys, merged_pool_path):
     """issue 20 item 2: a product without a known day shows its sourced lower bound, or its window."""
     code, out, _ = show(capsys, merged_pool_path, "WX25-P2-001", "--as-of", "2025-09-01", "--lang", "en")
     assert code == 0 and "WX25-P2-001: Released: between 2025-07-26 and 2026-01-31" in out
+    assert "(diva): legal" in _block(out, "diva") and "may not be released yet" in _block(out, "diva")  # WX123
     code, out, _ = show(capsys, merged_pool_path, "PR-171", "--as-of", "2021-06-01", "--lang", "en")
     assert code == 0 and "SPDi34-23: Released: 2023-11-01 at the earliest" in out
     assert "(diva): not legal" in _block(out, "diva")  # SPDi34 is out no earlier than 2023-11-01

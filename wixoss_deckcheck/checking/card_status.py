@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
 
 #: The findings about one card as such (not about the deck around it).
-CARD_CODES = frozenset({"WX110", "WX120", "WX121", "WX122", "WX140", "WX141"})
+CARD_CODES = frozenset({"WX110", "WX120", "WX121", "WX122", "WX123", "WX140", "WX141"})
 
 
 class FormatStatus(NamedTuple):

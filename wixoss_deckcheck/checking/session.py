@@ -14,7 +14,6 @@ from wixoss_deckcheck.checking.checker import Checker
 from wixoss_deckcheck.checking.placing import place_deck_level
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import load_deck, load_deck_data
-from wixoss_deckcheck.decklist.other_files import other_file_kind
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.messages import default_language, normalize_language
 from wixoss_deckcheck.model.deck import Deck
@@ -95,6 +94,9 @@ class CheckSession:
         try:
             deck = load_deck(path, encoding) if data is None else load_deck_data(data, path, encoding, _kind(path))
         except InputError as exc:
+            # lazy: only for a file that failed to read as a deck (a check's start-up imports no json)
+            from wixoss_deckcheck.decklist.other_files import other_file_kind
+
             return DeckResult(exc.path or path, error=_with_a_line(exc, path, data is not None),
                               skipped=other_file_kind(path, data))
         try:

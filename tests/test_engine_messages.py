@@ -42,7 +42,7 @@ def _emitted_keys() -> set[str]:
     """Every phrase key the engine can emit: the literal ``say("key")``/``Say("key")`` of its sources,
     and the families it builds (each phase, zone, side and recorded action)."""
     keys: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

@@ -195,6 +195,14 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "An 【アクセ】 on an empty zone or on a SIGNI that has its accessory",
         "An 【アクセ】 goes on a SIGNI of yours, at most one on each (the printed reminder, formats/play-rules.yaml).",
     ),
+    "ability-cost": (
+        "WX329",
+        "ability-cost",
+        "An ability's cost not as the card states it, or not payable",
+        "An activate event pays one of the card's 【起】 (or, with on_play, 【出】) costs as the card text states it: "
+        "the ener symbols one for one, exceed N with N cards under the center LRIG, the discards from the hand, "
+        "the card turned down while it is up; the card is on your field.",
+    ),
 }
 
 for _slug, (_code, _name, _summary, _doc) in REPLAY_CODES.items():

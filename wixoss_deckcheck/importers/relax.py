@@ -16,6 +16,7 @@ from pathlib import Path
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
+    add_ability_costs,
     add_construction,
     add_rise,
     add_timing,
@@ -88,6 +89,7 @@ def record_from_row(row: dict) -> dict:
     _add_flags(record, row, kind, text)
     add_timing(record, kind, str(row.get("TIMING") or ""))
     add_rise(record, kind, text)
+    add_ability_costs(record, text)
     if not empty(row.get("TEAM")):
         record["team"] = str(row["TEAM"]).strip()
     if kind in ("PIECE", "RELAY_PIECE") and is_team_piece(text):

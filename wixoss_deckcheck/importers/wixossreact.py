@@ -16,6 +16,7 @@ from pathlib import Path
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
+    add_ability_costs,
     add_construction,
     add_rise,
     add_timing,
@@ -72,6 +73,7 @@ def card_from_row(row: dict[str, str], token: bool = False) -> dict:
     set_if(card, "power", parse_int(row.get("Power")))
     add_timing(card, card_type, row.get("Timing"))
     add_rise(card, card_type, text)
+    add_ability_costs(card, text)
     if token or is_token_number(number) or "クラフト" in raw_types:
         card["token"] = True
     card["reprints"] = []

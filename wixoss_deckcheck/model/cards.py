@@ -56,6 +56,9 @@ class Card(NamedTuple):
     timing: tuple[str, ...] = ()
     #: A SIGNI with 【ライズ】: it is put onto one of your SIGNI (that one goes under it).
     rise: bool = False
+    #: The costs of its 【起】 and 【出】 abilities, where the text states them in the forms the pool reads
+    #: ({"kind": "activated"|"on_play", "cost": {ener}, "exceed", "discard", "down", "trash_self", "attack_phase"}).
+    ability_costs: tuple[Mapping[str, Any], ...] = ()
     #: The same-name key (reprints and promotional notes compare equal).
     key: str = ""
 
@@ -113,6 +116,7 @@ class Card(NamedTuple):
             piece_condition=data.get("piece_condition"),
             timing=tuple(data.get("timing", ())),
             rise=bool(data.get("rise", False)),
+            ability_costs=tuple(data.get("ability_costs", ())),
             key=name_key(data.get("plays_as") or data["name"]),
         )
 

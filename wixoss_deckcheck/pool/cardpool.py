@@ -36,8 +36,8 @@ __all__ = ["POOL_ENV", "POOL_SCHEMA_ID", "CardPool", "PoolLocation", "Resolution
 
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
 #: The name of the pool's compact cache files (changed whenever their layout changes).
-_CACHE_KIND = "pool-sharded-3"  # 2: cards carry their timing; 3: and 【ライズ】
-_OLDER_CACHE_KINDS = ("pool", "pool-sharded", "pool-sharded-2")
+_CACHE_KIND = "pool-sharded-4"  # 2: cards carry their timing; 3: and 【ライズ】; 4: and their ability costs
+_OLDER_CACHE_KINDS = ("pool", "pool-sharded", "pool-sharded-2", "pool-sharded-3")
 
 
 def _cache_state_ok(state: Any) -> TypeGuard[tuple]:

@@ -4,6 +4,7 @@ The first line is the header ``{"game": {"format", "as_of", "deck", "player", "s
 every other line one event ``{"turn": N, "action": A, ...}`` (``schemas/record.schema.json``).
 A record that cannot be read (not JSON or YAML, a line the schema refuses) raises
 :class:`~wixoss_deckcheck.errors.InputError` naming the file, the line and the problem.
+:func:`describe` says what an event does, as a phrase the reporters word.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from wixoss_deckcheck.engine.game.state import Say, say, zone_name
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.fastschema import Check, compile_schema
 from wixoss_deckcheck.files.resources import schemas_dir
@@ -194,3 +196,68 @@ def build_record(path: str, lines: Iterable[tuple[int, Any]]) -> Record:
         events.append(Event(len(events) + 1, line, data))
     games.append(Game(header["game"], tuple(events), header_line))
     return Record(path, tuple(games))
+
+
+# -- what an event says, worded by the reporters (replay's action column) --------------------------
+
+
+def _cards(data: dict[str, Any], key: str = "cards") -> list[str] | Say:
+    return list(data.get(key, [])) or say("paid_nothing")
+
+
+def _describe_grow(data: dict[str, Any]) -> Say:
+    if data["action"] == "assist_grow":
+        return say("do_assist_grow", side=say("side_" + str(data["side"])), card=data.get("card", ""))
+    return say("do_grow", card=data.get("card", ""))
+
+
+def _describe_move(data: dict[str, Any]) -> Say:
+    where = {"card": data.get("card", ""), "source": zone_name(data["from"]), "target": zone_name(data["to"])}
+    return say("do_move_by", by=data["by"], **where) if data.get("by") else say("do_move", **where)
+
+
+def _describe_charge(data: dict[str, Any]) -> Say:
+    return say("do_charge_field" if data.get("from") == "field" else "do_charge", card=data.get("card", ""))
+
+
+def _describe_attack(data: dict[str, Any]) -> Say:
+    return say("do_attack_zone", zone=data["zone"]) if "zone" in data else say("do_attack_lrig")
+
+
+def _target(data: dict[str, Any]) -> Say:
+    return say("target_zone", zone=data["zone"]) if "zone" in data else say("target_lrig")
+
+
+def _describe_state(data: dict[str, Any]) -> Say:
+    """freeze, down, up: the card (a zone's SIGNI or the center), and the card whose effect does it."""
+    return say("do_" + data["action"], target=_target(data), by=data.get("by") or say("by_rules"))
+
+
+_DESCRIPTIONS: dict[str, Callable[[dict[str, Any]], Say]] = {
+    "attacked": lambda data: say("do_attacked", by=say("attacker_" + str(data["by"]))),
+    "freeze": _describe_state,
+    "down": _describe_state,
+    "up": _describe_state,
+    "draw": lambda data: say("do_draw", cards=_cards(data)),
+    "life_cloth": lambda data: say("do_life_cloth", cards=_cards(data)),
+    "trash": lambda data: say("do_trash", cards=_cards(data)),
+    "mulligan": lambda data: say("do_mulligan", returned=_cards(data, "return"), cards=_cards(data)),
+    "grow": _describe_grow,
+    "assist_grow": _describe_grow,
+    "place": lambda data: say(
+        "do_rise" if data.get("rise") else "do_place", card=data.get("card", ""), zone=data["zone"]
+    ),
+    "accessory": lambda data: say("do_accessory", card=data.get("card", ""), zone=data["zone"]),
+    "attack": _describe_attack,
+    "move": _describe_move,
+    "end": lambda data: say("do_end", cards=_cards(data, "discard")),
+    "charge": _describe_charge,
+}
+
+
+def describe(data: dict[str, Any]) -> Say:
+    """A short description of an event (``grow to X``, ``draw A, B`` ...), worded by the reporters."""
+    action = data["action"]
+    if action in _DESCRIPTIONS:
+        return _DESCRIPTIONS[action](data)
+    return say("do_" + action, card=data.get("card", ""))

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wixoss_deckcheck.engine.game import actions, moves, phases
+from wixoss_deckcheck.engine.game.abilities import costs
 from wixoss_deckcheck.engine.game.opponent import turn as opponent
-from wixoss_deckcheck.engine.game.record import Event, Record
+from wixoss_deckcheck.engine.game.record import Event, Record, describe
 from wixoss_deckcheck.engine.game.record import Game as RecordedGame
 from wixoss_deckcheck.engine.game.setup import LoadedDeck, load_game_deck
-from wixoss_deckcheck.engine.game.state import CENTER, OPPONENT, SETUP, Game, Problem, Say, State, say, zone_name
+from wixoss_deckcheck.engine.game.state import CENTER, OPPONENT, SETUP, Game, Problem, Say, State, say
 from wixoss_deckcheck.errors import InputError, quoted
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -94,6 +95,8 @@ class Resolver:
             if where == "lrig_deck" and state.lrig_deck[lrig_id]:
                 return lrig_id
             if where in ("lrig_trash", "removed") and lrig_id in getattr(state, where):
+                return lrig_id
+            if where == "field" and state.center and state.center[-1] == lrig_id:
                 return lrig_id
         return ids[0]
 
@@ -269,6 +272,22 @@ def _use(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     return actions.use(game, None, r.lrig(d["card"]), paid, coins, bool(d.get("opponent")))
 
 
+def _activate(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
+    paid, coins = r.paid(d.get("pay", []))
+    spend = costs.Spend(
+        paid,
+        coins,
+        int(d.get("exceed", 0)),
+        [r.main(c) for c in d.get("discard", [])],
+        bool(d.get("down")),
+        bool(d.get("trash_self")),
+        bool(d.get("on_play")),
+    )
+    if r.is_main(d["card"]):
+        return costs.activate(game, r.main(d["card"]), None, _zone(d) if "zone" in d else None, spend)
+    return costs.activate(game, None, r.lrig(d["card"], "field"), None, spend)
+
+
 def _draw(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     kinds = [r.main(c) for c in d["cards"]]
     return phases.setup_draw(game, kinds) if game.state.phase == SETUP else phases.draw(game, kinds)
@@ -310,6 +329,7 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "use": _use,
     "attack": _attack,
     "attack_phase": lambda game, r, d: actions.open_attack_phase(game),
+    "activate": _activate,
     "down": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "down"),
     "up": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "up"),
     "freeze": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "freeze"),
@@ -320,65 +340,3 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "move": _move,
     "end": lambda game, r, d: phases.end(game, [r.main(c) for c in d.get("discard", [])]),
 }
-
-
-def _cards(data: dict[str, Any], key: str = "cards") -> list[str] | Say:
-    return list(data.get(key, [])) or say("paid_nothing")
-
-
-def _describe_grow(data: dict[str, Any]) -> Say:
-    if data["action"] == "assist_grow":
-        return say("do_assist_grow", side=say("side_" + str(data["side"])), card=data.get("card", ""))
-    return say("do_grow", card=data.get("card", ""))
-
-
-def _describe_move(data: dict[str, Any]) -> Say:
-    where = {"card": data.get("card", ""), "source": zone_name(data["from"]), "target": zone_name(data["to"])}
-    return say("do_move_by", by=data["by"], **where) if data.get("by") else say("do_move", **where)
-
-
-def _describe_charge(data: dict[str, Any]) -> Say:
-    return say("do_charge_field" if data.get("from") == "field" else "do_charge", card=data.get("card", ""))
-
-
-def _describe_attack(data: dict[str, Any]) -> Say:
-    return say("do_attack_zone", zone=data["zone"]) if "zone" in data else say("do_attack_lrig")
-
-
-def _target(data: dict[str, Any]) -> Say:
-    return say("target_zone", zone=data["zone"]) if "zone" in data else say("target_lrig")
-
-
-def _describe_state(data: dict[str, Any]) -> Say:
-    """freeze, down, up: the card (a zone's SIGNI or the center), and the card whose effect does it."""
-    return say("do_" + data["action"], target=_target(data), by=data.get("by") or say("by_rules"))
-
-
-_DESCRIPTIONS: dict[str, Callable[[dict[str, Any]], Say]] = {
-    "attacked": lambda data: say("do_attacked", by=say("attacker_" + str(data["by"]))),
-    "freeze": _describe_state,
-    "down": _describe_state,
-    "up": _describe_state,
-    "draw": lambda data: say("do_draw", cards=_cards(data)),
-    "life_cloth": lambda data: say("do_life_cloth", cards=_cards(data)),
-    "trash": lambda data: say("do_trash", cards=_cards(data)),
-    "mulligan": lambda data: say("do_mulligan", returned=_cards(data, "return"), cards=_cards(data)),
-    "grow": _describe_grow,
-    "assist_grow": _describe_grow,
-    "place": lambda data: say(
-        "do_rise" if data.get("rise") else "do_place", card=data.get("card", ""), zone=data["zone"]
-    ),
-    "accessory": lambda data: say("do_accessory", card=data.get("card", ""), zone=data["zone"]),
-    "attack": _describe_attack,
-    "move": _describe_move,
-    "end": lambda data: say("do_end", cards=_cards(data, "discard")),
-    "charge": _describe_charge,
-}
-
-
-def describe(data: dict[str, Any]) -> Say:
-    """A short description of an event (``grow to X``, ``draw A, B`` ...), worded by the reporters."""
-    action = data["action"]
-    if action in _DESCRIPTIONS:
-        return _DESCRIPTIONS[action](data)
-    return say("do_" + action, card=data.get("card", ""))

@@ -1,0 +1,132 @@
+"""The costs of activated (【起】) and on-play (【出】) abilities: ener, coins, exceed, discard, down.
+
+The engine applies no ability's effect (a record declares those as moves); it checks the cost
+an ``activate`` event declares against the card's abilities where the pool knows their costs
+(``ability_costs``, read from the card text), and pays it: the ener cards to the trash, exceed
+N (N cards from under your center LRIG to the LRIG trash), the discarded cards from the hand,
+the card turned down (it must be up), or the SIGNI itself to the trash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from wixoss_deckcheck.engine.game.actions import timing_problem
+from wixoss_deckcheck.engine.game.continuous import settle
+from wixoss_deckcheck.engine.game.moves import take
+from wixoss_deckcheck.engine.game.payment import matches, parse_cost
+from wixoss_deckcheck.engine.game.phases import pay
+from wixoss_deckcheck.engine.game.state import CENTER, Game, Problem, say, zone_name
+from wixoss_deckcheck.model.cards import Card
+
+
+@dataclass
+class Spend:
+    """What an ``activate`` event says it pays."""
+
+    paid: Sequence[int] = ()
+    coins: int = 0
+    exceed: int = 0
+    discard: Sequence[int] = ()
+    down: bool = False
+    trash_self: bool = False
+    on_play: bool = False
+    cost: Mapping[str, Any] = field(default_factory=dict)  # the matched ability's ener cost
+
+
+def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None, spend: Spend) -> Problem | None:
+    """An ability of your SIGNI (``kind`` in ``zone``) or of your center LRIG (``lrig_id``) is used,
+    its cost paid as ``spend`` declares."""
+    state, book = game.state, game.book
+    card = book.main_cards[kind] if kind is not None else book.lrig_cards[lrig_id or 0]
+    where = _where(game, kind, lrig_id, zone)
+    if where is None:
+        return Problem("ability-cost", {"card": card.name, "why": say("ability_not_on_field")})
+    problem = _matched(game, card, spend)
+    if problem is None and not spend.on_play:
+        places = frozenset({"attack"}) if spend.cost.get("attack_phase") else frozenset({"main"})
+        problem = timing_problem(game, say("what_ability"), places)
+    if problem is None:
+        problem = _pay_rest(game, card, where, spend)
+    if problem is not None:
+        return problem
+    if spend.trash_self and kind is not None:
+        take(state, kind, "field")
+        state.trash[kind] += 1
+    settle(game)
+    return None
+
+
+def _where(game: Game, kind: int | None, lrig_id: int | None, zone: int | None) -> int | None:
+    """The card's index in :attr:`State.down` (a SIGNI zone, or :data:`CENTER`), None when it is not on the field."""
+    state = game.state
+    if kind is None:
+        return CENTER if state.center and state.center[-1] == lrig_id else None
+    zones = [zone] if zone is not None else range(len(state.signi_zones))
+    return next((z for z in zones if 0 <= z < len(state.signi_zones) and state.signi_zones[z] == kind), None)
+
+
+def _matched(game: Game, card: Card, spend: Spend) -> Problem | None:
+    """The declared cost is one of the card's abilities' costs (when the pool knows them)."""
+    wanted = "on_play" if spend.on_play else "activated"
+    known = [cost for cost in card.ability_costs if cost.get("kind") == wanted]
+    if not known:
+        return None  # the pool does not state them: the record is trusted
+    masks = [game.book.colour_masks[k] for k in spend.paid]
+    for cost in known:
+        shape = (cost.get("exceed", 0), cost.get("discard", 0), bool(cost.get("down")), bool(cost.get("trash_self")))
+        ener = parse_cost(cost.get("cost"))
+        if shape == (spend.exceed, len(spend.discard), spend.down, spend.trash_self) and matches(ener, masks):
+            spend.cost = cost
+            return None
+    return Problem("ability-cost", {"card": card.name, "why": say("ability_cost_none", abilities=len(known))})
+
+
+def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | None:
+    """Check every part of the cost can be paid, then pay it (all or nothing)."""
+    state, book = game.state, game.book
+    under = len(state.center) - 1
+    if spend.exceed > under:
+        return Problem("ability-cost", {"card": card.name, "why": say("exceed_short", exceed=spend.exceed, have=under)})
+    if spend.down and state.down[where]:
+        return Problem("ability-cost", {"card": card.name, "why": say("state_already_down")})
+    hand = list(state.hand)
+    for kind in spend.discard:
+        if hand[kind] <= 0:
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
+        hand[kind] -= 1
+    problem = (
+        pay(game, parse_cost(spend.cost.get("cost")), spend.paid, spend.coins) if spend.cost else _plain(game, spend)
+    )
+    if problem is not None:
+        return problem
+    state.hand = hand
+    for kind in spend.discard:
+        state.trash[kind] += 1
+    state.lrig_trash.extend(state.center[: spend.exceed])
+    del state.center[: spend.exceed]
+    if spend.down:
+        state.down[where] = True
+    return None
+
+
+def _plain(game: Game, spend: Spend) -> Problem | None:
+    """A cost the pool does not know: the paid cards must be in ener (they go to the trash), the coins held."""
+    state, book = game.state, game.book
+    have = list(state.ener)
+    for kind in spend.paid:
+        if have[kind] <= 0:
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("ener")})
+        have[kind] -= 1
+    if spend.coins > state.coins:
+        return Problem(
+            "ability-cost",
+            {"card": "coin", "why": say("why_coins", due=spend.coins, paid=spend.coins, have=state.coins)},
+        )
+    for kind in spend.paid:
+        state.ener[kind] -= 1
+        state.trash[kind] += 1
+    state.coins -= spend.coins
+    return None

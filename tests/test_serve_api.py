@@ -330,3 +330,15 @@ def test_downloads_are_named_after_the_deck():
     assert download_name('"; rm -rf.txt', ".txt") == "rm -rf.txt"
     response = client().post("/api/sheet", files=[upload(LEGAL, "たま.txt")])
     assert response.headers["content-disposition"].endswith("filename*=UTF-8''%E3%81%9F%E3%81%BE.xlsx")
+
+
+def test_serves_options_set_what_the_pages_start_with(tmp_path):
+    """--format preselects the pages' format; --event-date is the sheets' 大会日時 (read back as the deck's date)."""
+    api = WebClient(create_app(ServeDefaults(format_id="key", event_date="2024年6月1日")))
+    page = api.get("/", headers={"accept-language": "en"}).text
+    assert '<option value="key" selected>' in page and page.count(" selected>") == 2  # the format, the language
+    assert 'value="2024年6月1日"' in page
+    sheet = tmp_path / "deck.xlsx"
+    sheet.write_bytes(api.post("/api/sheet", files=[upload(LEGAL)]).content)
+    _code, out, _err = cli_run("check", str(sheet), "-O", "json", "--no-config")
+    assert json.loads(out)["decks"][0]["as_of"] == "2024-06-01"

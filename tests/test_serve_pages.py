@@ -281,7 +281,17 @@ def test_the_desk_with_twenty_files_and_a_zip(server, browser, merged_pool_path,
     info.value.save_as(tmp_path / "again.json")
     again = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
     assert {deck["as_of"] for deck in again["decks"] if "error" not in deck} == {"2021-06-01"}
-    # a printable page per deck
+    # a printable page per deck: one deck from its row, or every deck
+    page.evaluate("() => { window.printed = 0; window.print = () => { window.printed += 1; }; }")
+    page.click("#decks tbody tr:has-text('12-diva-illegal') button.print-one")
+    assert page.evaluate("window.printed") == 1
+    page.emulate_media(media="print")
+    assert page.evaluate("[...document.querySelectorAll('#print-area .deck-page')]"
+                         ".filter(p => p.offsetParent !== null).map(p => p.querySelector('h2').textContent)"
+                         ) == ["12-diva-illegal"]
+    page.emulate_media(media="screen")
+    page.click("#print-all")
+    assert page.evaluate("window.printed") == 2
     page.emulate_media(media="print")
     assert page.evaluate("[...document.querySelectorAll('#print-area .deck-page')]"
                          ".filter(p => p.offsetParent !== null).length") == 25

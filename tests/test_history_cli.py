@@ -60,11 +60,13 @@ def test_diff_of_a_ban_day_names_the_entries_with_their_dates_and_sources(merged
 def test_diff_of_a_limit_turned_ban_is_one_change_and_counts_the_new_products(merged_pool_path, capsys):
     diff = _diff(capsys, merged_pool_path, "all-star", "2017-04-25", "2017-04-26")
     kinds = [c["kind"] for c in diff["changes"]]
-    assert kinds == ["mayus-room-changed", "release", "release"]
-    changed = diff["changes"][0]
+    # issue 20 item 3: 2017-04-26 is also the day the CRYSTAL SEAL pair becomes certain (fandom)
+    assert kinds == ["mayus-room-changed", "mayus-room-changed", "release", "release"]
+    changed, certain = diff["changes"][:2]
     assert "at most 2 → banned" in changed["what"] and changed["since"] == "2017-04-26"
     assert changed["source"] == _entry("all-star", "修復", "2017-04-26").source
-    counts = {c["what"].split(":")[0]: c["what"] for c in diff["changes"][1:]}
+    assert "certain from 2017-04-26" in certain["what"] and "fandom" in certain["source"]
+    counts = {c["what"].split(":")[0]: c["what"] for c in diff["changes"][2:]}
     assert f"{_pool_count(merged_pool_path, 'WX18-')} cards" in counts["WX-18 コンフレーテッドセレクター"]
     assert f"{_pool_count(merged_pool_path, 'WD22-')} cards" in counts["WD-22 ブラックコンフレーション"]
 
@@ -351,3 +353,11 @@ def test_history_plot_without_matplotlib_is_one_clear_line(tmp_path, merged_pool
                               "--cardpool", str(merged_pool_path), "--no-config")
     assert code == 2 and out == ""
     assert err.strip() == "error: --plot needs matplotlib: pip install 'wixoss-deckcheck[plot]'"
+
+
+def test_diff_names_the_day_a_release_window_ends(merged_pool_path, capsys):
+    """issue 20 item 2: WXDi-CP01 out from 2022-10-08 at the earliest, shown out by 2022-12-23."""
+    diff = _diff(capsys, merged_pool_path, "diva", "2022-12-22", "2022-12-23")
+    [item] = [c for c in diff["changes"] if "CP01" in c["what"]]
+    assert item["kind"] == "release" and item["since"] == "2022-12-23" and "play_221223" in item["source"]
+    assert "no longer uncertain" in item["what"]

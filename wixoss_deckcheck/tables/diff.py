@@ -17,6 +17,7 @@ from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.tables.change_words import (
     CardName,
     cards_text,
+    describe,
     entry_bound,
     params_text,
     precision_text,
@@ -137,7 +138,18 @@ class FormatDiff:
         pairs = _paired(added, lifted)
         paired = {old.index for _entry, old in pairs if old is not None}
         items = [self._pair_item(entry, old) for entry, old in pairs]
-        return items + [self._entry_item(LIFTED, entry) for entry in lifted if entry.index not in paired]
+        items += [self._entry_item(LIFTED, entry) for entry in lifted if entry.index not in paired]
+        return items + self._certainty_items(entry=True)
+
+    def _certainty_items(self, entry: bool) -> list[DiffItem]:
+        """The days in the range on which an entry or a product stops or starts being uncertain
+        (``certain_from``, ``certain_until``): a warning becomes an error, or back."""
+        return [
+            DiffItem(CHANGED if entry else RELEASE, describe(change, self.messages, self.names), change.day, None,
+                     change.source)
+            for change in self.changes.between(self.start, self.end)
+            if change.certain and (change.entry is not None) == entry
+        ]
 
     # -- rules -----------------------------------------------------------------------------
     def _rule_text(self, rule: Rule, before: Rule | None = None) -> str:
@@ -177,8 +189,8 @@ class FormatDiff:
         return [
             self._release_item(change.product, change.day)
             for change in self.changes.between(self.start, self.end)
-            if change.kind == RELEASE and change.product is not None
-        ]
+            if change.kind == RELEASE and change.product is not None and not change.certain
+        ] + self._certainty_items(entry=False)
 
 
 def _paired(added: list[MayuEntry], lifted: list[MayuEntry]) -> list[tuple[MayuEntry, MayuEntry | None]]:

@@ -50,6 +50,7 @@ def test_check_is_check_o_json_for_an_example(monkeypatch):
     assert response.headers["x-exit-code"] == str(code) == "1"
 
 
+@pytest.mark.slow  # the full pool, the command and the API, in two languages
 @pytest.mark.shared
 @pytest.mark.parametrize("deck", SHARED_DECKS, ids=lambda path: path.name)
 def test_check_is_check_o_json_for_the_shared_decks(deck, full_pool_path, monkeypatch):
@@ -75,6 +76,7 @@ def test_pasted_text_is_read_as_standard_input_is():
     assert response.json()["decks"][0]["legal"] is True
 
 
+@pytest.mark.slow  # the full pool, the command and the API, in two languages
 @pytest.mark.shared
 def test_the_official_sheet_round_trip(full_pool_path, tmp_path, monkeypatch):
     """Sheet download → read back with ``check``: the same deck, the same verdict."""
@@ -163,10 +165,13 @@ def test_no_deck_is_a_400_with_one_line(path):
     assert response.json()["error"].startswith("error: no deck")
 
 
-def test_a_deck_that_does_not_fit_the_sheet_is_refused_with_the_reason():
+def test_a_deck_that_does_not_fit_the_sheet_is_refused_with_the_sheet_commands_reason(monkeypatch):
+    monkeypatch.chdir(ILLEGAL.parent)
+    code, _out, err = cli_run("sheet", ILLEGAL.name, "-o", "never.xlsx")
     response = client().post("/api/sheet", files=[upload(ILLEGAL)])
-    assert response.status_code == 400
-    assert "the sheet is not written" in response.json()["error"] or "sheet" in response.json()["error"]
+    assert (response.status_code, code) == (400, 2)
+    assert response.json() == {"error": err.strip()}
+    assert "does not fit the decklist sheet" in err and not (ILLEGAL.parent / "never.xlsx").exists()
 
 
 def test_seat_without_team_is_refused():
@@ -282,6 +287,7 @@ def _deck_of_kind(kind: str, folder: Path, pool: Path) -> Path:
     return target
 
 
+@pytest.mark.slow  # the full pool, the command and the API, in two languages
 @pytest.mark.shared
 @pytest.mark.parametrize("kind", ["text", "yaml", "json", "cod", "webxoss", "xlsx"])
 def test_every_kind_of_decklist_uploads_as_check_reads_it(kind, merged_pool_path, tmp_path, monkeypatch):

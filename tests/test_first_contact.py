@@ -222,6 +222,9 @@ def test_a_real_deck_against_the_sample_pool_is_one_clear_error(tmp_path, shared
     assert checked.exit_code == 2 and checked.stdout == ""
     said = "error: decks/rx-wxdi-d02.txt: サンプルカードプールで検査しましたが"
     assert checked.stderr.startswith(said), checked.stderr
+    history = _run("check", "--history", "decks/rx-wxdi-d02.txt")  # no verdict over time on the sample either
+    assert history.exit_code == 2 and history.stdout == "", history.output
+    assert history.stderr.startswith("error: decks/rx-wxdi-d02.txt: checked against the sample pool"), history.stderr
 
 
 def test_the_settings_file_names_the_repositorys_pool_file(tmp_path, shared_dir, merged_pool_path, monkeypatch):

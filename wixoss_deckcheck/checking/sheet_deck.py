@@ -8,6 +8,7 @@ only when a sheet is written (:mod:`wixoss_deckcheck.decklist.sheet_write`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from wixoss_deckcheck.checking.checker import Checker
@@ -52,6 +53,11 @@ def center_of(resolved: ResolvedDeck) -> str | None:
     return None
 
 
+#: What a sheet's field may not hold: C0 and C1 controls, lone surrogates, U+FFFE and U+FFFF
+#: (openpyxl refuses the controls; the others make a workbook Excel cannot open).
+_UNWRITABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
 def sheet_fields(
     resolved: ResolvedDeck, given: Mapping[str, str | None], option: str = "--event-date"
 ) -> dict[str, str]:
@@ -60,6 +66,11 @@ def sheet_fields(
     dates (``option`` names it in an error), else the deck's date; the center, else the
     deck's one level-0 LRIG's type. Empty fields are left out."""
     fields = dict(given)
+    for key, value in fields.items():
+        if value and _UNWRITABLE.search(value):
+            option = "--" + key.replace("_", "-")
+            raise UsageError(f"{option} holds a control character or a noncharacter (U+FFFE, U+FFFF), "
+                             "which a workbook cannot hold")
     event_date = fields.get("event_date")
     fields["event_date"] = date_value(event_date, option) if event_date else resolved.deck.date
     if fields.get("center") is None:

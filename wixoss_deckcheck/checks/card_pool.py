@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from wixoss_deckcheck.checks import params
 from wixoss_deckcheck.checks.registry import Finding, RuleParams, Words, check, colours_of, derived, none_for_dash
 from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.model.patterns import card_pattern
 from wixoss_deckcheck.model.resolved import ResolvedDeck, ResolvedEntry
 from wixoss_deckcheck.pool.normalize import name_key, number_key
 from wixoss_deckcheck.tables.icons import IconIndex
@@ -107,7 +107,7 @@ class _Selection:
         spec = spec or {}
         self.numbers = {number_key(n) for n in spec.get("numbers", [])}
         self.names = {name_key(n) for n in spec.get("names", [])}
-        self.series = [re.compile(pattern) for pattern in spec.get("series", [])]
+        self.series = [card_pattern(pattern, "series") for pattern in spec.get("series", [])]
 
     def __bool__(self) -> bool:
         return bool(self.numbers or self.names or self.series)

@@ -53,6 +53,8 @@ def _open(path: str | Path) -> int:
         raise InputError("permission denied", str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+    except ValueError:  # a NUL byte in the name (a path list on stdin, a hostile file name)
+        raise InputError("no such file (the name holds a NUL byte)", str(path)) from None
 
 
 def _read_all(handle: int, path: str | Path) -> bytes:
@@ -78,7 +80,7 @@ def check_text_encoding(encoding: str) -> None:
     (not ``undefined``, ``rot13``, ``base64``, ``zlib`` and the like)."""
     try:
         info = codecs.lookup(encoding)
-    except LookupError:
+    except (LookupError, ValueError, TypeError):  # ValueError: a NUL in the name
         raise UsageError(f"unknown encoding {encoding!r}") from None
     if not getattr(info, "_is_text_encoding", True) or info.name == "undefined":
         raise UsageError(f"{encoding!r} is not a text encoding (--encoding)")

@@ -139,6 +139,16 @@ def _fill_block(sheet: Worksheet, block: list[Slot], cards: list[tuple[str, str,
             sheet.cell(slot.row, slot.tick_col).value = TICKED_BOX if card and card[2] else UNTICKED_BOX
 
 
+#: Characters a workbook cannot hold (openpyxl's IllegalCharacterError, or a file Excel
+#: cannot open): shown as U+FFFD in a card's number or name from a hostile pool.
+_NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` with every character a workbook cannot hold replaced by U+FFFD."""
+    return _NOT_IN_XML.sub("\ufffd", text)
+
+
 def _fill_field(cell: Cell, name: str, value: str) -> None:
     """A field's value: the event date as a date cell (``yyyy年m月d日``), the seat circled."""
     if name == "event_date" and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
@@ -155,8 +165,8 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def write_text(cell: Cell, value: str | None) -> None:
     """Write ``value`` as text, never as a formula: ``--venue '=HYPERLINK(...)'`` or a card
     name from a hostile pool stays the text it is (a string cell, and Excel's quote prefix
-    when it starts like a formula)."""
-    cell.value = value
+    when it starts like a formula); a character a workbook cannot hold is U+FFFD."""
+    cell.value = xml_text(value) if value is not None else None
     if value is not None:
         cell.data_type = "s"
         if value.startswith(FORMULA_START):

@@ -87,8 +87,22 @@ def store_marshalled(kind: str, source: Path, value: Any, depends: str = "") -> 
         pass
 
 
+def _cached_ok(value: Any, schema_path: Path | None, valid: Callable[[Any], bool] | None) -> bool:
+    """Whether a cached value still has its shape: its schema's (checked fast), and what
+    ``valid`` asks. A value whose checksum is right but whose content is not (written by
+    hand, by another version) is a cache miss, never a traceback later."""
+    if valid is not None and not valid(value):
+        return False
+    if schema_path is None:
+        return True
+    from wixoss_deckcheck.files.schema import fast_check  # a cached file with a schema: its compiled check
+
+    return fast_check(schema_path)(value)
+
+
 def load_cached_yaml(
-    kind: str, path: Path, what: str, schema_path: Path | None = None, build: Callable[[Any], Any] | None = None
+    kind: str, path: Path, what: str, schema_path: Path | None = None, build: Callable[[Any], Any] | None = None,
+    valid: Callable[[Any], bool] | None = None,
 ) -> Any:
     """The plain data of one of the tool's own YAML files (a message catalogue, the release
     calendar): from the cache while the file (and its schema) are unchanged; else read
@@ -97,7 +111,7 @@ def load_cached_yaml(
     and cached (as entries of ``kind``). A problem is an InputError naming the file and line."""
     depends = file_stamp(schema_path) if schema_path is not None else ""
     cached = load_marshalled(kind, path, depends)
-    if cached is not None:
+    if cached is not None and _cached_ok(cached, schema_path if build is None else None, valid):
         return cached
     from wixoss_deckcheck.files import schema, yamllines  # the slow path: YAML and a schema
 

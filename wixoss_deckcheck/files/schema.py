@@ -30,6 +30,17 @@ def load_schema(path: Path) -> dict[str, Any]:
     return schema
 
 
+@cache
+def fast_check(path: Path) -> Callable[[Any], bool]:
+    """Whether a value is valid against the schema at ``path`` (compiled once; jsonschema
+    for a schema the fast validator does not know)."""
+    schema = load_schema(path)
+    try:
+        return compile_schema(schema)
+    except UnsupportedSchema:
+        return lambda value: schema_problem(schema, value) is None
+
+
 def pointer(parts: list[Any]) -> str:
     """A JSON pointer such as ``/rules/3/params``."""
     return "/" + "/".join(str(part) for part in parts) if parts else "/"

@@ -44,6 +44,8 @@ def read_regular_file(path: str | os.PathLike, what: str, limit: int) -> bytes:
         raise InputError(f"{what} is a directory, not a file", str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror or exc}", str(path)) from None
+    except ValueError:  # a NUL byte in the name
+        raise InputError(f"{what} not found (the name holds a NUL byte)", str(path)) from None
     try:
         size = _regular_size(handle, path, what, limit)
         return _read_at_most(handle, size, path, what, limit)

@@ -67,14 +67,27 @@ def _load(lang: str) -> dict[str, Any]:
     if not path.is_file():
         return {}
     if lang == "zh-Hant":
-        traditional: dict[str, Any] = load_cached_yaml("messages-zh-Hant", path, "message file", build=_traditional)
+        traditional: dict[str, Any] = load_cached_yaml("messages-zh-Hant", path, "message file", build=_traditional,
+                                                       valid=_catalogue_ok)
         return traditional
-    catalogue: dict[str, Any] = load_cached_yaml("messages", path, "message file", build=_mapping)
+    catalogue: dict[str, Any] = load_cached_yaml("messages", path, "message file", build=_mapping, valid=_catalogue_ok)
     return catalogue
 
 
 def _mapping(data: Any) -> Any:
     return data or {}
+
+
+def _catalogue_ok(data: Any) -> bool:
+    """Whether a cached catalogue has its shape: sections of texts, of lists of texts (the
+    plural forms) and of mappings of those."""
+    return data.__class__ is dict and all(
+        key.__class__ is str and (
+            value.__class__ is str or _catalogue_ok(value)
+            or (value.__class__ is list and all(item.__class__ is str for item in value))
+        )
+        for key, value in data.items()
+    )
 
 
 def _traditional(simplified: Any) -> Any:

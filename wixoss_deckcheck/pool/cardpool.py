@@ -40,6 +40,14 @@ _CACHE_KIND = "pool-sharded-4"  # 2: cards carry their timing; 3: and 【ライ�
 _OLDER_CACHE_KINDS = ("pool", "pool-sharded", "pool-sharded-2", "pool-sharded-3")
 
 
+def _cached_card(values: Any) -> Card:
+    """A card of a decoded cache row; a row of the wrong shape is a ValueError."""
+    card = Card._make(values)
+    if card.number.__class__ is not str or card.name.__class__ is not str or card.type.__class__ is not str:
+        raise ValueError("a cached card row of the wrong shape")
+    return card
+
+
 def _cache_state_ok(state: Any) -> TypeGuard[tuple]:
     """Whether a decoded pool cache has the shape :meth:`CardPool._from_cache` reads."""
     return (
@@ -112,11 +120,18 @@ class CardPool:
     # -- rows ----------------------------------------------------------------------
     def _card(self, index: int) -> Card:
         """The card of one row, decoded from the compact cache the first time it is asked for."""
-        card = self._objects[index]
-        if card is None:
-            assert self._rows is not None  # a row not yet decoded comes from the cache
-            card = self._objects[index] = Card._make(decode_blob(self._rows[index], tuple))
-            self._row_of[id(card)] = index
+        try:
+            card = self._objects[index]
+            if card is None:
+                assert self._rows is not None  # a row not yet decoded comes from the cache
+                card = self._objects[index] = _cached_card(decode_blob(self._rows[index], tuple))
+                self._row_of[id(card)] = index
+        except (IndexError, TypeError, ValueError, EOFError):  # a cache with a right checksum but wrong values
+            where = self.location.path if self.location is not None else None
+            if where is not None:
+                discard_marshalled(_CACHE_KIND, where)
+            raise InputError("the card pool's cache was damaged and is removed: run the command again "
+                             "(the pool file itself is fine)", str(where)) from None
         return card
 
     def _cards(self, indexes: Iterable[int]) -> list[Card]:

@@ -17,6 +17,7 @@ from wixoss_deckcheck.errors import InputError
 MAX_POOL_BYTES = 256_000_000
 
 _TEXT, _INT, _BOOL, _TEXTS, _COSTS, _NAMES = "text", "integer", "true/false", "list of texts", "mapping", "names"
+_LIMITS, _CONDITION = "list of {deck, type, max} limits", "mapping or null"
 #: The fields the pool's own code reads and what each must be (a missing field takes its
 #: default; other fields are the schema's business, checked when a pool is written).
 _FIELDS: dict[str, str] = {
@@ -25,7 +26,8 @@ _FIELDS: dict[str, str] = {
     "life_burst": _BOOL, "guard": _BOOL, "multi_ener": _BOOL, "team_piece": _BOOL, "token": _BOOL, "rise": _BOOL,
     "colors": _TEXTS, "lrig_types": _TEXTS, "limiting": _TEXTS, "formats": _TEXTS, "reprints": _TEXTS,
     "classes": _TEXTS, "timing": _TEXTS, "grow_cost": _COSTS, "cost": _COSTS, "names": _NAMES,
-    "inherited_names": _NAMES,
+    "inherited_names": _NAMES, "sources": _TEXTS, "plays_as": _TEXT, "deck_limits": _LIMITS,
+    "piece_condition": _CONDITION,
 }
 _REQUIRED = ("number", "name", "type")
 _SCALARS = {_TEXT: str, _INT: int, _BOOL: bool}
@@ -33,12 +35,16 @@ _SCALARS = {_TEXT: str, _INT: int, _BOOL: bool}
 
 def _fits(value: Any, kind: str) -> bool:
     if value is None:
-        return kind not in (_BOOL, _TEXTS, _NAMES)
+        return kind not in (_BOOL, _TEXTS, _NAMES, _LIMITS)
     scalar = _SCALARS.get(kind)
     if scalar is not None:
         return value.__class__ is scalar
     if kind == _TEXTS:
         return value.__class__ is list and _all_text(value)
+    if kind == _LIMITS:  # what checks/construction.py reads of each: deck, type (texts) and max (an integer)
+        return value.__class__ is list and all(
+            item.__class__ is dict and item.get("deck").__class__ is str and item.get("type").__class__ is str
+            and item.get("max").__class__ is int for item in value)
     # names: texts by language; a cost's own shape (amounts, either/or choices) is the schema's
     return value.__class__ is dict and (kind != _NAMES or _all_text(value.values()))
 

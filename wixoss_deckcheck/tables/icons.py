@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wixoss_deckcheck.model.cards import Card
+from wixoss_deckcheck.model.patterns import card_pattern
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -36,7 +37,7 @@ class IconRule(NamedTuple):
 def _rules(table: Iterable[dict[str, Any]]) -> list[IconRule]:
     return [
         IconRule(
-            re.compile(row["pattern"]) if row.get("pattern") else None,
+            card_pattern(row["pattern"], "icons") if row.get("pattern") else None,
             row.get("listed_in"),
             frozenset(row["icons"]),
             row.get("label") or row.get("note") or row.get("source") or "",

@@ -126,7 +126,7 @@ def builtin_formats() -> tuple[BuiltinFormat, ...]:
     paths = sorted(folder.glob("*.yaml"))
     depends = "".join(f"{path.name}:{info.st_size}:{info.st_mtime_ns};" for path in paths for info in [path.stat()])
     cached = load_marshalled("format-list", folder, depends)
-    if cached is None:
+    if cached is None or not _format_list_ok(cached, {path.name for path in paths}):  # absent, stale, wrong shape
         cached = [_builtin_format(path) for path in paths if _ID_LINE.search(path.read_text(encoding="utf-8"))]
         store_marshalled("format-list", folder, cached, depends)
     found = [
@@ -134,6 +134,19 @@ def builtin_formats() -> tuple[BuiltinFormat, ...]:
         for key, name, abstract, since, spellings in cached
     ]
     return tuple(sorted(found, key=lambda item: (item.since or "", item.id)))
+
+
+def _format_list_ok(cached: Any, names: set[str]) -> bool:
+    """Whether a cached list of the shipped formats has the shape :func:`builtin_formats` reads
+    (and names only the tables in the folder)."""
+    return cached.__class__ is list and all(
+        item.__class__ in (list, tuple) and len(item) == 5
+        and item[0].__class__ is str and item[1].__class__ is str and item[2].__class__ is bool
+        and (item[3] is None or item[3].__class__ is str)
+        and item[4].__class__ in (list, tuple) and all(name.__class__ is str for name in item[4])
+        and item[1] in names
+        for item in cached
+    )
 
 
 def _builtin_format(path: Path) -> tuple[str, str, bool, str | None, list[str]]:
@@ -201,7 +214,9 @@ def read_table(path: Path) -> dict[str, Any]:
     text = read_text_file(path, "format file", MAX_YAML_BYTES)
     depends = schema_stamp()
     cached: dict[str, Any] | None = load_marshalled("table", path, depends)
-    if cached is not None:
+    from wixoss_deckcheck.tables import schema  # the table's schema: a cached table is checked against it too
+
+    if cached is not None and schema.cached_table_ok(cached):
         return cached
     from wixoss_deckcheck.tables.schema import parse_table  # the slow path: YAML, the schema, the dates
 

@@ -112,3 +112,15 @@ def test_an_unexpected_failure_is_one_json_line_never_a_traceback(monkeypatch):
     assert response.status_code == 500
     assert response.json() == {"error": "error: internal error (RuntimeError): the disk caught fire second line"}
     assert "Traceback" not in response.text
+
+
+def test_a_page_elsewhere_cannot_reach_the_server_by_a_name_of_its_own():
+    """DNS rebinding: only the server's own address (and localhost) is answered."""
+    from wixoss_deckcheck.web.app import allowed_hosts
+
+    hosts = allowed_hosts("127.0.0.1")
+    assert hosts == ["127.0.0.1", "::1", "localhost"] and allowed_hosts("0.0.0.0") == ["*"]
+    api = WebClient(create_app(hosts=hosts), base_url="http://127.0.0.1:8765")
+    assert api.get("/api/formats").status_code == 200
+    assert api.get("/api/formats", headers={"host": "localhost:8765"}).status_code == 200
+    assert api.get("/api/formats", headers={"host": "evil.example:8765"}).status_code == 400

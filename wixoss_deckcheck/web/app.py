@@ -12,6 +12,7 @@ from pathlib import Path
 import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
@@ -47,8 +48,18 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     return error_response(f"error: internal error ({type(exc).__name__}): {line}", 500)
 
 
-def create_app(defaults: ServeDefaults | None = None) -> Starlette:
-    """The application (``defaults``: what ``serve``'s options set)."""
+def allowed_hosts(host: str) -> list[str]:
+    """The ``Host`` headers the server answers: its own address and ``localhost`` (so that a
+    web page elsewhere cannot reach it by pointing a name of its own at 127.0.0.1: DNS
+    rebinding); any, when it listens on every address (``0.0.0.0``, ``::``)."""
+    if host in ("0.0.0.0", "::", ""):
+        return ["*"]
+    return sorted({host, "localhost", "127.0.0.1", "::1"})
+
+
+def create_app(defaults: ServeDefaults | None = None, hosts: list[str] | None = None) -> Starlette:
+    """The application (``defaults``: what ``serve``'s options set; ``hosts``: the ``Host``
+    headers it answers, default any)."""
     routes = [
         Route("/", player_page),
         Route("/desk", desk_page),
@@ -61,11 +72,12 @@ def create_app(defaults: ServeDefaults | None = None) -> Starlette:
         Route("/api/sheets", desk.all_sheets, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(BodyLimit)], exception_handlers={Exception: internal_error})
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or ["*"]), Middleware(BodyLimit)]
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={Exception: internal_error})
     app.state.defaults = defaults or ServeDefaults()
     return app
 
 
 def run(defaults: ServeDefaults, host: str, port: int) -> None:
     """Serve until interrupted (uvicorn; its own log only for warnings)."""
-    uvicorn.run(create_app(defaults), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(defaults, allowed_hosts(host)), host=host, port=port, log_level="warning")

@@ -124,3 +124,20 @@ def test_a_page_elsewhere_cannot_reach_the_server_by_a_name_of_its_own():
     assert api.get("/api/formats").status_code == 200
     assert api.get("/api/formats", headers={"host": "localhost:8765"}).status_code == 200
     assert api.get("/api/formats", headers={"host": "evil.example:8765"}).status_code == 400
+
+
+def test_a_request_without_a_length_is_cut_at_the_bound():
+    """A chunked request (no Content-Length) is refused with 413 once it passes the bound."""
+    from wixoss_deckcheck.web.uploads import MAX_REQUEST_BYTES
+
+    chunk = b"--x\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\n" + b"4 WXDi-D01-012\n" * 65_536
+
+    def body():
+        sent = 0
+        while sent <= MAX_REQUEST_BYTES:
+            yield chunk
+            sent += len(chunk)
+
+    response = client().post("/api/check", content=body(), headers={"content-type": "multipart/form-data; boundary=x"})
+    assert response.status_code == 413
+    assert response.json() == {"error": f"error: the request is over {MAX_REQUEST_BYTES:,} bytes"}

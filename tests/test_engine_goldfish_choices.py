@@ -150,8 +150,81 @@ def test_the_json_says_why_and_crushes_make_it_reachable(full_pool_path, capsys)
     code, out, _err = run_main(capsys, *args, "-O", "json")
     rows = json.loads(out)["goldfish"]["seats"]["first"]["on_curve"]
     assert code == 0 and [("unreachable" in row) for row in rows] == [False, False, False, True]
-    assert rows[3]["unreachable"] == {"ener_needed": 6, "ener_at_most": 4, "charges": 4, "crushed_life_cloth": 0}
+    assert rows[3]["unreachable"] == {
+        "ener_needed": 6,
+        "ener_at_most": 4,
+        "charges": 4,
+        "crushed_life_cloth": 0,
+        "arts_ener_charge": 0,
+    }
     code, out, _err = run_main(capsys, *args, "--opponent-crushes", "1", "-O", "json")
     for seat in json.loads(out)["goldfish"]["seats"].values():
         lv4 = seat["on_curve"][3]
         assert "unreachable" not in lv4 and lv4["probability"] > 0.9  # 4 charges + 3 crushed
+
+
+WX24_D1 = REAL / "diva" / "2024-04-27-wx24-d1-white-alt-hope.txt"
+
+
+def test_the_pool_reads_what_an_arts_does(full_pool):
+    from wixoss_deckcheck.importers.effects import arts_effect
+
+    assert full_pool.resolve("WX24-D1-09").card.effect == {"draw": 2, "limit_upper": 1}  # ドロー・エンハンス
+    assert full_pool.resolve("WX24-D1-10").card.effect == {"choose": [{"draw": 3}, {"ener_charge": 3}]}
+    assert full_pool.resolve("WX24-P1-032").card.effect == {"limit_upper": 1, "partial": True}  # シーク・エンハンス
+    assert full_pool.resolve("WX24-D1-06").card.effect is None  # ロココアド・バウンダリー: nothing it plays out
+    assert arts_effect("カードを１枚引き【エナチャージ１】をする。") == {"draw": 1, "ener_charge": 1}
+    banish = "【エナチャージ２】をする。対戦相手のシグニ１体をバニッシュする。"
+    assert arts_effect(banish) == {"ener_charge": 2, "partial": True}
+    assert arts_effect("") is None and arts_effect("対戦相手のシグニ１体をバニッシュする。") is None
+
+
+def _limits_at(loaded, turn: int, games: int, seed: int) -> list[tuple[int, int]]:
+    """(limit, sum of the SIGNI levels on the field) at the end of your turn ``turn``, game by game."""
+    from wixoss_deckcheck.engine.goldfish.play import play
+
+    found = []
+    plan = build_plan(loaded.book, loaded.rules)
+    rng = random.Random(seed)
+    for _ in range(games):
+        goldfish = new_goldfish(loaded.book, plan, loaded.rules, True, rng)
+
+        def observe(g, moment, t):
+            if moment == "own" and t == turn:
+                found.append((g.game.limit(), g.game.field_levels()))
+
+        play(goldfish, Seat(True, turn), observe)
+    return found
+
+
+def test_a_one_lrig_wx24_deck_gets_the_limit_upper_of_its_cost_0_arts(full_pool):
+    """WX24-D1 starts with one LRIG; ドロー・エンハンス (cost 0) places a 【リミットアッパー】: from the
+    Lv3 turn its limit is 6 + 2 = 8 (it stayed at 6 before issue 22), and the field uses it."""
+    loaded = load_game_deck(str(WX24_D1), full_pool, "diva", "2026-11-30")
+    plan = build_plan(loaded.book, loaded.rules)
+    assert plan.assists == () and [loaded.book.lrig_cards[i].number for i in plan.plays] == ["WX24-D1-09", "WX24-D1-10"]
+    found = _limits_at(loaded, 4, 60, 5)
+    assert sum(limit == 8 for limit, _levels in found) >= 55  # every game on curve at Lv3 by turn 4
+    assert any(levels > 6 for _limit, levels in found)
+
+
+def test_the_arts_it_uses_replay_as_legal(tmp_path, full_pool):
+    """Every use of an ARTS and the moves of its effect replay as legal, both seats, with crushes."""
+    from wixoss_deckcheck.engine.game.record import read_record
+    from wixoss_deckcheck.engine.game.replay import replay
+    from wixoss_deckcheck.engine.goldfish.run import trace_header, write_trace
+
+    loaded = load_game_deck(str(WX24_D1), full_pool, "diva", "2026-11-30")
+    plan = build_plan(loaded.book, loaded.rules)
+    for first in (True, False):
+        trace: list[dict] = []
+        path = tmp_path / f"wx24-{first}.jsonl"
+        start = [loaded.book.lrig_cards[plan.center].number]
+        run_seat(loaded, plan, Seat(first, 10, 1), 6, 9, trace, trace_header(loaded, start, str(path), 9))
+        write_trace(str(path), trace)
+        _game, outcomes = replay(read_record(str(path)), full_pool)
+        assert [o for o in outcomes if o.slug] == []
+        uses = [e for e in trace if e.get("action") == "use"]
+        markers = [e for e in trace if e.get("action") == "move" and e["from"] == "token"]
+        assert len(uses) >= 6 and len(markers) == 6 and all(m["by"] == "WX24-D1-09" for m in markers)
+        assert {e["card"] for e in uses} == {"WX24-D1-09", "WX24-D1-10"}

@@ -46,11 +46,11 @@ def test_building_the_sharded_cache_removes_the_older_cache_file(tmp_path):
 
     source = tmp_path / "pool.json"
     source.write_bytes(sample_pool_path().read_bytes())
-    older = ("pool", "pool-sharded", "pool-sharded-2", "pool-sharded-3")  # the layouts before this one
+    older = ("pool", "pool-sharded", "pool-sharded-2", "pool-sharded-3", "pool-sharded-4")  # the layouts before
     olds = [_cache_path(kind, source) for kind in older]
     for old in olds:
         old.parent.mkdir(parents=True, exist_ok=True)
         old.write_bytes(b"an older layout")
     pool = CardPool.load(PoolLocation(source, "option"))
     assert len(pool) > 10
-    assert not any(old.exists() for old in olds) and _cache_path("pool-sharded-4", source).exists()
+    assert not any(old.exists() for old in olds) and _cache_path("pool-sharded-5", source).exists()

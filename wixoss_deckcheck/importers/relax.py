@@ -28,6 +28,7 @@ from wixoss_deckcheck.importers.common import (
     piece_condition,
     split_types,
 )
+from wixoss_deckcheck.importers.effects import add_effect
 from wixoss_deckcheck.importers.source import ImportedSource, read_json_list, set_if
 from wixoss_deckcheck.pool.normalize import series_of
 
@@ -90,6 +91,7 @@ def record_from_row(row: dict) -> dict:
     add_timing(record, kind, str(row.get("TIMING") or ""))
     add_rise(record, kind, text)
     add_ability_costs(record, text)
+    add_effect(record, kind, text)
     if not empty(row.get("TEAM")):
         record["team"] = str(row["TEAM"]).strip()
     if kind in ("PIECE", "RELAY_PIECE") and is_team_piece(text):

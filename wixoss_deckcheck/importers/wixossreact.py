@@ -31,6 +31,7 @@ from wixoss_deckcheck.importers.common import (
     piece_team,
     split_types,
 )
+from wixoss_deckcheck.importers.effects import add_effect
 from wixoss_deckcheck.importers.source import ImportedSource, set_if
 from wixoss_deckcheck.pool.normalize import name_key, series_of
 
@@ -74,6 +75,7 @@ def card_from_row(row: dict[str, str], token: bool = False) -> dict:
     add_timing(card, card_type, row.get("Timing"))
     add_rise(card, card_type, text)
     add_ability_costs(card, text)
+    add_effect(card, card_type, text)
     if token or is_token_number(number) or "クラフト" in raw_types:
         card["token"] = True
     card["reprints"] = []

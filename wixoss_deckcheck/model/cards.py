@@ -59,6 +59,9 @@ class Card(NamedTuple):
     #: The costs of its 【起】 and 【出】 abilities, where the text states them in the forms the pool reads
     #: ({"kind": "activated"|"on_play", "cost": {ener}, "exceed", "discard", "down", "trash_self", "attack_phase"}).
     ability_costs: tuple[Mapping[str, Any], ...] = ()
+    #: What an ARTS does that the goldfish can play out (``{"draw": 2, "limit_upper": 1}``,
+    #: ``choose``, ``partial``: importers/effects.py); None when none of it.
+    effect: Mapping[str, Any] | None = None
     #: The same-name key (reprints and promotional notes compare equal).
     key: str = ""
 
@@ -117,6 +120,7 @@ class Card(NamedTuple):
             timing=tuple(data.get("timing", ())),
             rise=bool(data.get("rise", False)),
             ability_costs=tuple(data.get("ability_costs", ())),
+            effect=data.get("effect"),
             key=name_key(data.get("plays_as") or data["name"]),
         )
 

@@ -36,8 +36,9 @@ __all__ = ["POOL_ENV", "POOL_SCHEMA_ID", "CardPool", "PoolLocation", "Resolution
 
 POOL_SCHEMA_ID = "wixoss-deckcheck-cardpool/1"
 #: The name of the pool's compact cache files (changed whenever their layout changes).
-_CACHE_KIND = "pool-sharded-4"  # 2: cards carry their timing; 3: and 【ライズ】; 4: and their ability costs
-_OLDER_CACHE_KINDS = ("pool", "pool-sharded", "pool-sharded-2", "pool-sharded-3")
+#: 2: cards carry their timing; 3: and 【ライズ】; 4: and their ability costs; 5: ARTS their effect
+_CACHE_KIND = "pool-sharded-5"
+_OLDER_CACHE_KINDS = ("pool", "pool-sharded", "pool-sharded-2", "pool-sharded-3", "pool-sharded-4")
 
 
 def _cached_card(values: Any) -> Card:

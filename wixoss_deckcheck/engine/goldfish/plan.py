@@ -5,6 +5,8 @@ it keeps in view, and how much each card is worth keeping in the hand.
   (an LRIG) and two assists whose LRIG types all differ, the center's line reaching the
   highest level first, then the longest assist lines; else the best center alone.
 - **paths**: level by level, the LRIG one up sharing an LRIG type (the cheapest first).
+- **ARTS**: those it uses (see :mod:`.arts`: the effects it plays out, the cost-0 ones that
+  place a 【リミットアッパー】).
 - **in view**: the center path's remaining grow costs first; then the assists' and the
   ARTS of the LRIG deck.
 - **keep values**: a guard is kept in the hand (charged only when no other card keeps the
@@ -20,6 +22,7 @@ from itertools import combinations
 from wixoss_deckcheck.engine.game.gamerules import GameRules, grow_problem
 from wixoss_deckcheck.engine.game.payment import Symbols, merge
 from wixoss_deckcheck.engine.game.state import Book
+from wixoss_deckcheck.engine.goldfish.arts import playable_arts
 
 GUARD_VALUE = 300
 SIGNI_VALUE = 100
@@ -40,6 +43,7 @@ class Plan:
     keep: list[int] = field(default_factory=list)
     placeable: list[bool] = field(default_factory=list)
     options: dict[int, list[int]] = field(default_factory=dict)  # an LRIG id -> the LRIG ids it may grow into
+    plays: list[int] = field(default_factory=list)  # the ARTS it uses (arts.py), in LRIG-deck order
 
 
 def _next(book: Book, lrig_id: int, kind: str, rules: GameRules) -> list[int]:
@@ -128,6 +132,7 @@ def build_plan(book: Book, rules: GameRules) -> Plan:
         plan.placeable.append(placeable)
         plan.keep.append(_keep_value(book, kind, placeable))
     plan.options = _grow_options(book, assists, rules)
+    plan.plays = playable_arts(book, rules, 1 + len(assists))
     return plan
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from wixoss_deckcheck.engine.game import actions, phases
 from wixoss_deckcheck.engine.game.payment import best_payment, classes, shortfall
 from wixoss_deckcheck.engine.game.state import Book, Game, Problem, State
+from wixoss_deckcheck.engine.goldfish import arts
 from wixoss_deckcheck.engine.goldfish.charge import charge_choice
 from wixoss_deckcheck.engine.goldfish.plan import Plan
 from wixoss_deckcheck.engine.odds.policy import PolicyPlan
@@ -118,6 +119,8 @@ class Goldfish:
             self.grow(turn)
         if not state.ended:
             self.assist_grows(turn)
+            self.use_arts(turn, "main")
+        if not state.ended:
             self.place(turn)
         self.attacks = 0
         if not state.ended and game.rules.attacks(turn, game.first):
@@ -199,11 +202,28 @@ class Goldfish:
                     self.log(turn, "assist_grow", card=self.lnum(lrig_id), side=side_name, pay=self._pay_refs(payment))
                 self.assist_steps[side] += 1
 
+    def use_arts(self, turn: int, phase: str) -> None:
+        """Use the ARTS of the plan whose moment it is (:mod:`.arts`), each when its cost leaves the
+        center's path as payable."""
+        lrigs = 1 + len(self.plan.assists)
+        for lrig_id in self.plan.plays:
+            if self.game.state.ended or not arts.wanted(self.game, lrig_id, phase, lrigs):
+                continue
+            payment = self._spare_payment(self.book.use_costs[lrig_id])
+            if payment is not None:
+                rest = self.plan.center_rest[min(self.step, len(self.plan.center_rest) - 1)]
+                log = None if self.trace is None else (lambda action, **fields: self.log(turn, action, **fields))
+                _ok(arts.play(self.game, lrig_id, payment[0], payment[1], rest, log), "use")
+
     def _assist_payment(self, lrig_id: int) -> tuple[list[int], int] | None:
         """A payment of an assist's grow that leaves the center's path as payable as before (None: wait)."""
-        rest = self.plan.center_rest[self.step]
+        return self._spare_payment(self.book.grow_costs[lrig_id])
+
+    def _spare_payment(self, cost) -> tuple[list[int], int] | None:
+        """A payment of ``cost`` that leaves the center's path as payable as before (None: wait)."""
+        rest = self.plan.center_rest[min(self.step, len(self.plan.center_rest) - 1)]
         before = shortfall(rest, self.ener_classes())
-        payment = self.pay_for(self.book.grow_costs[lrig_id], rest)
+        payment = self.pay_for(cost, rest)
         if payment is None or not payment[0]:
             return payment
         left = list(self.game.state.ener)
@@ -254,8 +274,11 @@ class Goldfish:
                 self.log(turn, "place", card=self.num(kind), zone=low + 1)
 
     def attack(self, turn: int) -> int:
-        """Attack with every SIGNI, then the center; returns the number of attacks."""
+        """Use the ARTS of the attack phase, attack with every SIGNI, then the center; returns the number of attacks."""
         game, state = self.game, self.game.state
+        self.use_arts(turn, "attack")
+        if state.ended:  # a second refresh by an ARTS's draw ends the turn
+            return 0
         count = 0
         for zone, kind in enumerate(state.signi_zones):
             if kind >= 0:

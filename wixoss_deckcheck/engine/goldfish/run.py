@@ -25,7 +25,9 @@ POLICY = (
     "guards kept in the hand unless only a guard keeps the curve, a SIGNI charged from the field when it is "
     "worth least and no card of the hand would be discarded at the end instead; grow the center "
     "paying exactly with the cards the rest of the path needs least; take every free assist grow (a paid "
-    "one only when the center's path stays as payable); place SIGNI highest level first (once a turn "
+    "one only when the center's path stays as payable); use the ARTS whose effect it plays out (draws, "
+    "ener charges, a 【リミットアッパー】; the cost-0 ones that place a 【リミットアッパー】 when it counts) when the "
+    "center's path stays as payable; place SIGNI highest level first (once a turn "
     "trash a lower one for a higher one); attack with every SIGNI and the center; discard the cards worth "
     "least. Every action is checked by the rules engine."
 )

@@ -7,18 +7,20 @@ hand, the ener, the SIGNI on the field and the attacks (SIGNI and the center) by
 error; and, when an opponent crushes Life Cloth, the Life Bursts shown. Every probability
 carries a Wilson 95% interval (honest at 0 and 1) and its standard error. A level the
 arithmetic alone rules out (its grows take more ener than the charges and the crushed Life
-Cloth bring by then) says so (``unreachable``).
+Cloth, and the ener charges of the ARTS it uses, bring by then) says so (``unreachable``).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from wixoss_deckcheck.engine.game.payment import shortfall
 from wixoss_deckcheck.engine.game.setup import LoadedDeck
+from wixoss_deckcheck.engine.goldfish.arts import count
 from wixoss_deckcheck.engine.goldfish.plan import Plan
 from wixoss_deckcheck.engine.goldfish.play import Goldfish, Seat, new_goldfish, play
 
@@ -209,16 +211,24 @@ def _unreachable(loaded: LoadedDeck, plan: Plan, seat: Seat, level: int) -> dict
     book = loaded.book
     needed = sum(book.grow_costs[lrig_id].cards for lrig_id in plan.center_path if book.lrig_level(lrig_id) <= level)
     charges, crushed = ener_by_turn(loaded, seat, level)
-    if needed <= charges + crushed:
+    by_arts = sum(_ener_charge(book.lrig_cards[lrig_id].effect or {}) for lrig_id in plan.plays)
+    if needed <= charges + crushed + by_arts:
         return {}
     return {
         "unreachable": {
             "ener_needed": needed,
-            "ener_at_most": charges + crushed,
+            "ener_at_most": charges + crushed + by_arts,
             "charges": charges,
             "crushed_life_cloth": crushed,
+            "arts_ener_charge": by_arts,
         }
     }
+
+
+def _ener_charge(effect: Mapping[str, Any]) -> int:
+    """The most cards an ARTS's effect puts into the ener (its 【エナチャージ】, or the larger of a choice)."""
+    options = [c for c in effect.get("choose") or () if isinstance(c, dict)]
+    return max([count(effect, "ener_charge"), *(count(c, "ener_charge") for c in options)])
 
 
 def describe_plan(loaded: LoadedDeck, plan: Plan) -> dict[str, Any]:

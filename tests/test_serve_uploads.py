@@ -141,3 +141,9 @@ def test_a_request_without_a_length_is_cut_at_the_bound():
     response = client().post("/api/check", content=body(), headers={"content-type": "multipart/form-data; boundary=x"})
     assert response.status_code == 413
     assert response.json() == {"error": f"error: the request is over {MAX_REQUEST_BYTES:,} bytes"}
+
+
+def test_a_form_the_parser_cannot_read_is_one_json_line():
+    response = client().post("/api/check", content=b"--x\r\nbroken", headers={"content-type": "multipart/form-data"})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("error: ") and "\n" not in response.json()["error"]

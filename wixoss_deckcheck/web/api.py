@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -30,7 +31,7 @@ from wixoss_deckcheck.checking.sheet_deck import (
     sheet_fields,
 )
 from wixoss_deckcheck.decklist import load_deck_data
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, printable
 from wixoss_deckcheck.messages import LANGUAGES, Messages, normalize_language
 from wixoss_deckcheck.model.resolved import ResolvedDeck
 from wixoss_deckcheck.model.results import RunReport
@@ -62,6 +63,8 @@ def guarded(handler: Handler) -> Handler:
             return await handler(request)
         except TooLarge as exc:
             return error_response(f"error: {exc}", 413)
+        except HTTPException as exc:  # a form the multipart parser cannot read
+            return error_response(f"error: {printable(' '.join(str(exc.detail).split()))}", exc.status_code)
         except InputError as exc:  # in the language of the request's lang field, once it is read
             lang = getattr(request.state, "lang", None) or request_language(request)
             return error_response(Messages(lang).error_line(exc), 400)

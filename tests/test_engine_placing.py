@@ -77,3 +77,38 @@ def test_a_grow_by_an_effect_is_not_the_turns_grow(tmp_path, full_pool):
     assert _replay(tmp_path, full_pool, [*base, twice], swap=False)[1] == [(14, "WX306")]
     too_far = ev(2, "grow", card="WD01-001", by="an effect")  # Lv2 to Lv4: the grow rules still hold
     assert _replay(tmp_path, full_pool, [*base, too_far], swap=False)[1] == [(14, "WX307")]
+
+
+TAMA = "PR-470A"  # 現実からの逃避　タマ: a level-2 RESONA
+
+
+def _resona(tmp_path, pool, events):
+    wd01(tmp_path, extra_lrig=(TAMA,))
+    path = write_record(tmp_path, [header(), *events])
+    game, outcomes = replay(read_record(str(path)), pool)
+    return game, [(o.index, code_of(o.slug)) for o in outcomes if o.slug]
+
+
+def test_a_resona_comes_from_the_lrig_deck_and_returns_to_it(tmp_path, full_pool):
+    base = wd01_two_turns()[:13]  # turn 2: the center is Lv2 (limit 5), 小剣　ククリ in zone 1
+    game, bad = _resona(tmp_path, full_pool, [*base, ev(2, "resona", card=TAMA, zone=3)])
+    tama = game.book.lrig_ids_by_key[full_pool.resolve(TAMA).card.key][0]
+    assert bad == [] and game.state.signi_zones[2] == game.book.resona_kind[tama] and not game.state.lrig_deck[tama]
+    banished = ev(2, "move", card=TAMA, **{"from": "field", "to": "trash"}, by="an effect")
+    game, bad = _resona(tmp_path, full_pool, [*base, ev(2, "resona", card=TAMA, zone=3), banished])
+    assert bad == [] and game.state.signi_zones[2] == -1 and game.state.lrig_deck[tama]  # back to the LRIG deck
+    assert sum(game.state.trash) == 2  # the guard and the grow's payment: the RESONA is not in the trash
+    game.state.signi_zones[2] = game.book.resona_kind[tama]
+    game.state.trash[game.book.resona_kind[tama]] += 1  # wherever it lands, the rules put it back
+    from wixoss_deckcheck.engine.game.continuous import settle
+
+    settle(game)
+    assert game.state.lrig_deck[tama] and game.state.trash[game.book.resona_kind[tama]] == 0
+
+
+def test_a_resona_is_placed_like_a_signi(tmp_path, full_pool):
+    base = wd01_two_turns()
+    assert _resona(tmp_path, full_pool, [*base[:13], ev(2, "resona", card=TAMA, zone=1)])[1] == [(14, "WX312")]
+    assert _resona(tmp_path, full_pool, [*base[:7], ev(1, "resona", card=TAMA, zone=2)])[1] == [(8, "WX310")]
+    not_one = ev(2, "resona", card="WD01-008", zone=3)  # an ARTS
+    assert _resona(tmp_path, full_pool, [*base[:13], not_one])[1] == [(14, "WX321")]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wixoss_deckcheck.engine.game.continuous import settle
-from wixoss_deckcheck.engine.game.moves import take
 from wixoss_deckcheck.engine.game.opponent.turn import crushed as crushed  # the goldfish crushes through actions
 from wixoss_deckcheck.engine.game.opponent.turn import guard as guard
 from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay
@@ -88,21 +87,29 @@ def _placeable(game: Game, kind: int, zone: int, rise: bool) -> Problem | None:
     return None
 
 
-def attach(game: Game, kind: int, zone: int, source: str) -> Problem | None:
-    """An effect makes a card (from ``source``: hand, ener, trash, deck) the 【アクセ】 of the SIGNI in
-    ``zone``: at most the rules' number on one SIGNI; it leaves the field with that SIGNI."""
+def resona(game: Game, lrig_id: int, zone: int) -> Problem | None:
+    """A RESONA from the LRIG deck into an empty SIGNI zone (its appearance condition, declared by the
+    record's moves before it, is trusted), within the center's level and the limit."""
     state, book = game.state, game.book
-    if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] < 0:
-        return Problem("accessory", {"card": book.main_name(kind), "why": say("attack_empty", zone=zone + 1)})
-    if state.accessories[zone] >= game.rules.accessories_per_signi:
-        return Problem(
-            "accessory",
-            {"card": book.main_name(kind), "why": say("accessory_full", most=game.rules.accessories_per_signi)},
+    card = book.lrig_cards[lrig_id]
+    kind = book.resona_kind.get(lrig_id)
+    problem = timing_problem(game, say("what_resona"), frozenset({"main", "attack"}))
+    if problem is None and kind is None:
+        problem = Problem(
+            "wrong-card-type", {"card": card.name, "type": type_article(card.type), "action": say("for_resona")}
         )
-    if source == "field" or not take(state, kind, source):
-        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name(source)})
-    state.under_signi[zone] = [*state.under_signi[zone], kind]
-    state.accessories[zone] += 1
+    if problem is None and not state.lrig_deck[lrig_id]:
+        problem = Problem("card-not-in-zone", {"card": card.name, "zone": zone_name("lrig_deck")})
+    if problem is not None or kind is None:
+        return problem
+    state.hand[kind] += 1  # placed like a SIGNI from the hand, with the same checks
+    problem = _placeable(game, kind, zone, False)
+    state.hand[kind] -= 1
+    if problem is not None:
+        return problem
+    state.lrig_deck[lrig_id] = False
+    state.signi_zones[zone] = kind
+    entered(game, zone)
     settle(game)
     return None
 

@@ -20,6 +20,8 @@ _EMPTY = [-1, -1, -1]
 def settle(game: Game) -> None:
     """Apply every continuous rule until none applies."""
     state = game.state
+    if game.book.resona_kind:
+        _resona_home(game)
     if not state.deck:
         refresh(game)
     if state.field_changed:  # only a change of the LRIGs, the limit or a zone outside a checked placing can break them
@@ -110,3 +112,18 @@ def _to_trash(game: Game, zone: int, why: Say) -> None:
         state.trash[card] += 1
     state.signi_zones[zone] = -1
     state.under_signi[zone] = []
+
+
+def _resona_home(game: Game) -> None:
+    """A RESONA anywhere but the field (the trash, ener, the hand, the deck...) returns to the LRIG deck."""
+    state = game.state
+    for kind, lrig_id in game.book.resona_lrig.items():
+        away = state.trash[kind] + state.ener[kind] + state.hand[kind]
+        for pile in (state.deck, state.life_cloth, state.check_zone):
+            while kind in pile:
+                pile.remove(kind)
+                away += 1
+        if away:
+            state.trash[kind] = state.ener[kind] = state.hand[kind] = 0
+            state.lrig_deck[lrig_id] = True
+            game.notes.append(say("note_resona_home", card=game.book.lrig_name(lrig_id)))

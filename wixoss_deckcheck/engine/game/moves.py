@@ -5,7 +5,8 @@ to zone B because of card C", and the engine checks that the card was in zone A,
 it, and applies the continuous rules (a refresh, the limit, ...). Zones: ``deck``,
 ``hand``, ``ener``, ``trash``, ``life_cloth``, ``field`` (a SIGNI zone), ``check`` for
 main-deck cards; ``lrig_deck``, ``lrig_trash``, ``removed`` for LRIG-deck cards; and
-``limit_upper`` (a 【リミットアッパー】 marker from ``token`` to ``lrig_zone``).
+``limit_upper`` (a 【リミットアッパー】 marker from ``token`` to ``lrig_zone``); and an effect makes a
+card the 【アクセ】 of a SIGNI (:func:`attach`).
 """
 
 from __future__ import annotations
@@ -104,6 +105,8 @@ def take(state: State, kind: int, source: str) -> bool:
 def move_lrig(game: Game, lrig_id: int, source: str, target: str) -> Problem | None:
     """Move an LRIG-deck card between the LRIG deck, the LRIG trash and the removed cards."""
     state, card = game.state, game.book.lrig_cards[lrig_id]
+    if source == "field" and lrig_id in game.book.resona_kind:
+        return _resona_off(game, lrig_id, target)
     if source not in LRIG_ZONES or target not in LRIG_ZONES:
         return Problem(
             "wrong-card-type",
@@ -151,5 +154,40 @@ def move_marker(game: Game, source: str, target: str) -> Problem | None:
         state.field_changed = True
     else:
         return Problem("card-not-in-zone", {"card": "【リミットアッパー】", "zone": zone_name(source)})
+    settle(game)
+    return None
+
+
+def attach(game: Game, kind: int, zone: int, source: str) -> Problem | None:
+    """An effect makes a card (from ``source``: hand, ener, trash, deck) the 【アクセ】 of the SIGNI in
+    ``zone``: at most the rules' number on one SIGNI; it leaves the field with that SIGNI."""
+    state, book = game.state, game.book
+    if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] < 0:
+        return Problem("accessory", {"card": book.main_name(kind), "why": say("attack_empty", zone=zone + 1)})
+    if state.accessories[zone] >= game.rules.accessories_per_signi:
+        return Problem(
+            "accessory",
+            {"card": book.main_name(kind), "why": say("accessory_full", most=game.rules.accessories_per_signi)},
+        )
+    if source == "field" or not take(state, kind, source):
+        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name(source)})
+    state.under_signi[zone] = [*state.under_signi[zone], kind]
+    state.accessories[zone] += 1
+    settle(game)
+    return None
+
+
+def _resona_off(game: Game, lrig_id: int, target: str) -> Problem | None:
+    """A RESONA leaves the field: to the LRIG trash if the effect says so, else (anywhere) to the LRIG deck."""
+    state, book = game.state, game.book
+    if not take(state, book.resona_kind[lrig_id], "field"):
+        return Problem("card-not-in-zone", {"card": book.lrig_cards[lrig_id].name, "zone": zone_name("field")})
+    if target == "lrig_trash":
+        state.lrig_trash.append(lrig_id)
+    else:
+        state.lrig_deck[lrig_id] = True
+        if target != "lrig_deck":
+            game.notes.append(say("note_resona_home", card=book.lrig_name(lrig_id)))
+    state.field_changed = True
     settle(game)
     return None

@@ -248,6 +248,7 @@ _DESCRIPTIONS: dict[str, Callable[[dict[str, Any]], Say]] = {
         "do_rise" if data.get("rise") else "do_place", card=data.get("card", ""), zone=data["zone"]
     ),
     "accessory": lambda data: say("do_accessory", card=data.get("card", ""), zone=data["zone"]),
+    "resona": lambda data: say("do_resona", card=data.get("card", ""), zone=data["zone"]),
     "attack": _describe_attack,
     "move": _describe_move,
     "end": lambda data: say("do_end", cards=_cards(data, "discard")),

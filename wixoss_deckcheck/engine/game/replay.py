@@ -262,7 +262,7 @@ def _move(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     if r.is_main(d["card"]):
         zone = _zone(d) if "zone" in d else None
         return moves.move_main(game, r.main(d["card"]), source, target, zone)
-    return moves.move_lrig(game, r.lrig(d["card"], source), source, target)
+    return moves.move_lrig(game, r.lrig(d["card"], source if source != "field" else "removed"), source, target)
 
 
 def _use(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
@@ -324,12 +324,13 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "place": lambda game, r, d: actions.place(
         game, r.main(d["card"]), _zone(d), "rise" if d.get("rise") else "", bool(d.get("by"))
     ),
-    "accessory": lambda game, r, d: actions.attach(game, r.main(d["card"]), _zone(d), d.get("from", "hand")),
+    "accessory": lambda game, r, d: moves.attach(game, r.main(d["card"]), _zone(d), d.get("from", "hand")),
     "trash": lambda game, r, d: actions.active_trash(game, [r.main(c) for c in d["cards"]]),
     "use": _use,
     "attack": _attack,
     "attack_phase": lambda game, r, d: actions.open_attack_phase(game),
     "activate": _activate,
+    "resona": lambda game, r, d: actions.resona(game, r.lrig(d["card"]), _zone(d)),
     "down": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "down"),
     "up": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "up"),
     "freeze": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "freeze"),

@@ -118,6 +118,10 @@ class Book:
     main_costs: list[Cost] = field(default_factory=list)
     main_places: list[frozenset[str]] = field(default_factory=list)  # where a SPELL may be used (gamerules.WHEN)
     kind_by_key: dict[str, int] = field(default_factory=dict)  # a card's same-name key -> its kind
+    #: A RESONA of the LRIG deck is also a kind (0 copies in the main deck), to stand in a SIGNI zone:
+    #: its LRIG id -> its kind, and back
+    resona_kind: dict[int, int] = field(default_factory=dict)
+    resona_lrig: dict[int, int] = field(default_factory=dict)
     # -- per LRIG id ------------------------------------------------------------------
     lrig_types: list[frozenset[str]] = field(default_factory=list)
     grow_costs: list[Cost] = field(default_factory=list)
@@ -144,10 +148,17 @@ class Book:
             else:
                 counts[kind] += count
         book = cls(cards, counts, list(lrig), kind_by_key=kinds)
+        for lrig_id, card in enumerate(lrig):
+            if card.type == "RESONA":  # on the field it is a SIGNI; anywhere else it returns to the LRIG deck
+                book.resona_kind[lrig_id] = len(cards)
+                book.resona_lrig[len(cards)] = lrig_id
+                cards.append(card)
+                counts.append(0)
         for card in cards:
             book.colour_masks.append(card_mask(card))
-            book.signi_levels.append(card.level if card.type == "SIGNI" and card.level is not None else -1)
-            book.is_signi.append(card.type == "SIGNI")
+            signi = card.type in ("SIGNI", "RESONA")
+            book.signi_levels.append(card.level if signi and card.level is not None else -1)
+            book.is_signi.append(signi)
             book.is_guard.append(bool(card.guard))
             book.has_burst.append(bool(card.life_burst))
             book.limiting_types.append(type_keys(card.limiting))

@@ -9,6 +9,7 @@ the screenshots of docs/serve.md are written to docs/img/ (else to the test's ow
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import socket
@@ -186,6 +187,19 @@ def test_the_players_page_reads_a_dropped_file_and_fits_a_phone(server, browser,
     assert page.inner_text("#verdict") == page_texts("ja")[verdict]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scrolling
     _screenshot(page, "serve-player-phone.png", tmp_path)
+    # dropped on the box: a YAML deck (a drop event carrying the file, as a browser makes it)
+    yaml_deck = EXAMPLES / "diva-ancient-surprise-ja.yaml"
+    dropped = page.evaluate_handle(
+        "([name, text]) => { const dt = new DataTransfer(); dt.items.add(new File([text], name)); return dt; }",
+        [yaml_deck.name, yaml_deck.read_text(encoding="utf-8")],
+    )
+    page.dispatch_event("#drop", "drop", {"dataTransfer": dropped})
+    assert yaml_deck.name in page.inner_text("#file-name")
+    with page.expect_response("**/api/check") as answer:
+        page.click("#check")
+    assert answer.value.json()["decks"][0]["path"] == yaml_deck.name
+    page.wait_for_function("document.querySelector('#counts').textContent.includes('40')")
+    assert page.inner_text("#verdict") == page_texts("ja")["verdict_legal"]
     # what a deck says is shown as text, never run as the page's own markup
     page.click("#clear-file")
     page.fill("#text", "4 <img src=x onerror=window.pwned=1>\n")
@@ -268,7 +282,13 @@ def test_the_desk_with_twenty_files_and_a_zip(server, browser, merged_pool_path,
     with zipfile.ZipFile(archive, "w") as bundle:
         for deck in decks[:5]:
             bundle.write(deck, f"late/{deck.name}")
-    page.set_input_files("#files", str(archive))
+    # dropped on the desk (a drop event carrying the zip, as a browser makes it)
+    dropped = page.evaluate_handle(
+        "([name, data]) => { const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));"
+        " const dt = new DataTransfer(); dt.items.add(new File([bytes], name)); return dt; }",
+        [archive.name, base64.b64encode(archive.read_bytes()).decode()],
+    )
+    page.dispatch_event("#drop", "drop", {"dataTransfer": dropped})
     page.wait_for_function("document.querySelectorAll('#decks tbody tr').length === 25")
     assert any(row[1].startswith("more.zip/late/") for row in _rows(page))
     _desk_downloads(page, tmp_path, merged_pool_path, expected)

@@ -5,9 +5,9 @@ return violation records. Pure: no printing, no network, no exit codes.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
-from wixoss_deckcheck.checking.deciding import SetReading, decide, set_readings
+from wixoss_deckcheck.checking.deciding import Memo, SetReading, decide, set_readings
 from wixoss_deckcheck.checking.wording import Placeholders, fill
 from wixoss_deckcheck.checks import BY_CODE, REGISTRY, CheckInfo, Finding
 from wixoss_deckcheck.checks.registry import Params, check_function
@@ -40,11 +40,16 @@ class Resolutions(dict[str, "KnownCard | Resolution"]):
     def __init__(self, pool: CardPool) -> None:
         super().__init__()
         self.pool = pool
+        #: The queries that named their card through an alias table (a deck editor's names).
+        self.aliased: set[str] = set()
 
     def __missing__(self, query: str) -> KnownCard | Resolution:
         if len(self) >= self.LIMIT:
             self.clear()
+            self.aliased.clear()
         result = self.pool.resolve(query)
+        if result.via == "alias":
+            self.aliased.add(query)
         known = result if result.card is None else KnownCard.of(result.card, result.number)
         self[query] = known
         return known
@@ -110,8 +115,8 @@ class Checker:
         self._mayu_keys = frozenset(self._mayu_by_key)
         self._mayu_checks = [REGISTRY[slug] for slug in _MAYU_CHECKS if self._enabled(REGISTRY[slug])]
         self._resolutions = Resolutions(pool)
-        #: The set (series) of each card number seen, worked out once.
-        self._series: dict[str, str] = {}
+        #: The set of each card number and the first day of each card, worked out once (WX006).
+        self._deck_sets = Memo()
         #: Whether the rest of a deck may decide its ambiguous names (WX006 not disabled).
         self._deciding = self._enabled(BY_CODE["WX006"])
 
@@ -124,15 +129,13 @@ class Checker:
         card (WX001 unknown, WX002 ambiguous, WX003 a number and a name that disagree) or whose
         card the rest of the deck decided (WX006, :mod:`~wixoss_deckcheck.checking.deciding`)."""
         resolved = ResolvedDeck(deck, self.pool, self.icons)
-        known: Mapping[str, KnownCard | Resolution] = self._resolutions
-        readings = (
-            set_readings(deck.entries, self._resolutions, self.pool, self._series, self.icons.calendar)
-            if self._deciding
-            else {}
-        )
+        missed = resolved.add_lines(deck.entries, self._resolutions)
+        readings = self._set_readings(deck)
         if readings:  # a name the deck's own set gives to another card (a deck editor's name)
-            known = ChainMap({query: reading.known for query, reading in readings.items()}, self._resolutions)
-        missed = resolved.add_lines(deck.entries, known)
+            read: dict[str, KnownCard | Resolution] = {query: reading.known for query, reading in readings.items()}
+            known = ChainMap(read, self._resolutions)
+            resolved = ResolvedDeck(deck, self.pool, self.icons)
+            missed = resolved.add_lines(deck.entries, known)
         problems = [
             self._read_by_set(entry, readings[entry.query]) for entry in deck.entries if entry.query in readings
         ]
@@ -140,6 +143,15 @@ class Checker:
             found = self._decided(resolved, entry, result) if result.candidates else None
             problems.append(found or self._unresolved(deck, entry, result))
         return resolved, problems
+
+    def _set_readings(self, deck: Deck) -> dict[str, SetReading]:
+        """The names of the deck read as its set's card (:func:`set_readings`), looked for only in
+        a deck with a line that names its card through an alias table: only a deck written with
+        a deck editor's names can mean one of them by a name another card has (WX006)."""
+        aliased = self._resolutions.aliased
+        if not (self._deciding and aliased) or aliased.isdisjoint([entry.query for entry in deck.entries]):
+            return {}
+        return set_readings(deck.entries, self._resolutions, self.pool, self._deck_sets, self.icons.calendar)
 
     def _read_by_set(self, entry: DeckEntry, reading: SetReading) -> Violation:
         """WX006 for a name read as the card the deck's own set gives it (:func:`set_readings`)."""

@@ -16,9 +16,11 @@ Otherwise the line stays ambiguous (WX002) and the player writes the card number
 
 A name can also name one card in the pool and another in a deck editor's set-scoped alias
 ("Water Buffalo, Phantom Aquatic Beast (WDK08)" in ``cardpool/aliases/``): in a deck of
-that one set (:data:`MIN_SET_SHARE` of its lines printed there, as a starter file is) a
-name whose card came out only after the set is read as the card the set's alias gives it
-(:func:`set_readings`), said in the same warning. A deck of mixed sets is never read so.
+that one set (:data:`MIN_SET_SHARE` of its lines printed there, as a starter file is) and
+written with a deck editor's names (a line found through an alias table), a name whose card
+came out only after the set is read as the card the set's alias gives it
+(:func:`set_readings`), said in the same warning. A deck of mixed sets, or one with no
+deck editor's name, is never read so (the checker's gate costs nothing then).
 """
 
 from __future__ import annotations
@@ -119,54 +121,78 @@ def _by_set(candidates: list[Card], deck: ResolvedDeck, pool: Prints) -> Decisio
     return Decision(card, number, "set", name, top)
 
 
+class Memo:
+    """What set readings work out once per checker: the set each query's card was written in,
+    the first day of each card (by same-name key), the reading of a query in a set."""
+
+    __slots__ = ("query_sets", "first_days", "readings")
+
+    def __init__(self) -> None:
+        self.query_sets: dict[str, str] = {}
+        self.first_days: dict[str, str] = {}
+        self.readings: dict[tuple[str, str], SetReading | None] = {}
+
+
 def set_readings(
-    entries: list[DeckEntry], known: Mapping[str, Any], pool: Pool, series: dict[str, str], calendar: Dated | None
+    entries: list[DeckEntry], known: Mapping[str, Any], pool: Pool, memo: Memo, calendar: Dated | None
 ) -> dict[str, SetReading]:
     """The names of a one-set deck that the set's own alias gives to another card (see the module
     doc), by query; usually none. Only a card first out after the set (a starter of that set
     cannot hold it) is looked up again, so a deck without one reads no alias table. ``known``
-    maps each query to its :class:`KnownCard` (or why not); ``series`` is the caller's memo of
-    number → set; ``calendar`` gives each print's first day."""
+    maps each query to its :class:`KnownCard` (or why not); ``memo`` is the caller's :class:`Memo`;
+    ``calendar`` gives each print's first day."""
     if calendar is None or len(entries) < 2 * MIN_SET_SUPPORT:
         return {}
-    counts: Counter[str] = Counter()
-    first_of: dict[str, str] = {}
+    sets = memo.query_sets
+    counts: dict[str, int] = {}
     for entry in entries:
-        found = known[entry.query]
-        if found.__class__ is KnownCard:
-            name = _series(found.number, series)
-            counts[name] += 1
-            first_of.setdefault(name, found.number)
+        name = sets.get(entry.query)
+        if name is None:
+            found = known[entry.query]
+            name = sets[entry.query] = series_of(found.number) if found.__class__ is KnownCard else ""
+        if name:
+            counts[name] = counts.get(name, 0) + 1
     if not counts:
         return {}
-    name, support = counts.most_common(1)[0]
-    set_day = calendar.earliest(first_of[name])
-    if support < MIN_SET_SHARE * len(entries) or set_day is None:
+    name, support = max(counts.items(), key=_by_count)
+    if support < MIN_SET_SHARE * len(entries) or support == len(entries):
+        return {}  # a deck of mixed sets, or every line printed in the set: nothing to read
+    set_day = calendar.earliest(next(known[e.query].number for e in entries if sets[e.query] == name))
+    if set_day is None:
         return {}
     out: dict[str, SetReading] = {}
     for entry in entries:
-        found = known[entry.query]
-        if found.__class__ is not KnownCard or _series(found.number, series) == name or entry.query in out:
+        if sets[entry.query] in ("", name) or entry.query in out:
             continue
-        if _first_day(found.card, pool, calendar) <= set_day:
-            continue  # a card of the set's day or before: the deck may well hold it
-        reading = _read_in_set(entry.query, found, name, support, pool)
+        key = (entry.query, name)
+        if key not in memo.readings:
+            memo.readings[key] = _reading(entry.query, known[entry.query], name, set_day, pool, memo, calendar)
+        reading = memo.readings[key]
         if reading is not None:
-            out[entry.query] = reading
+            out[entry.query] = reading._replace(support=support)
     return out
+
+
+def _by_count(item: tuple[str, int]) -> int:
+    return item[1]
+
+
+def _reading(
+    query: str, found: KnownCard, name: str, set_day: str, pool: Pool, memo: Memo, calendar: Dated
+) -> SetReading | None:
+    """The reading of one query in the set ``name`` of day ``set_day``, if any (worked out once)."""
+    first = memo.first_days.get(found.card.key)
+    if first is None:
+        first = memo.first_days[found.card.key] = _first_day(found.card, pool, calendar)
+    if first <= set_day:
+        return None  # a card of the set's day or before: the deck may well hold it
+    return _read_in_set(query, found, name, 0, pool)
 
 
 def _first_day(card: Card, pool: Prints, calendar: Dated) -> str:
     """The first day a print of the card is out ("" when no print has a known day)."""
     days = [day for number in _prints(card, pool) if (day := calendar.earliest(number)) is not None]
     return min(days, default="")
-
-
-def _series(number: str, memo: dict[str, str]) -> str:
-    found = memo.get(number)
-    if found is None:
-        found = memo[number] = series_of(number)
-    return found
 
 
 def _read_in_set(query: str, found: KnownCard, name: str, support: int, pool: Pool) -> SetReading | None:

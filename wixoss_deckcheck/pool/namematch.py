@@ -251,9 +251,10 @@ def _resolve_alias(pool: MatchSource, query: str, text: str, with_set_code_only:
     if edition:
         picked = pool.pick_print(query, [card], edition)
         if picked.number:
+            picked.via = "alias"
             return picked
     printed = pool.printed_number(card, alias.number) if number == alias.number else alias.number
-    return Resolution(query, card, number=printed)
+    return Resolution(query, card, number=printed, via="alias")
 
 
 def _aliases(pool: MatchSource) -> AliasTable:

@@ -21,6 +21,8 @@ class Resolution:
     conflict: tuple | None = None
     #: A word of the messages that says more about an unknown card (``webxoss_no_list``).
     hint: str | None = None
+    #: How the card was found when not by its own number or names: ``alias`` (an alias table).
+    via: str | None = None
 
     @property
     def ok(self) -> bool:

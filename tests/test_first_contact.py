@@ -227,6 +227,17 @@ def test_a_real_deck_against_the_sample_pool_is_one_clear_error(tmp_path, shared
     assert history.stderr.startswith("error: decks/rx-wxdi-d02.txt: checked against the sample pool"), history.stderr
 
 
+def test_a_typo_of_a_sample_cards_name_keeps_its_close_match(tmp_path):
+    """A name close to a card the sample holds is a typo, not a card the sample lacks: its WX001
+    names the card meant (and the run says once how to install the full pool)."""
+    deck = tmp_path / "typo.txt"
+    deck.write_text("[main]\n4 サーバント　ZZZ\n4 WXDi-P01-040\n", encoding="utf-8")
+    result = _run("check", "--no-config", str(deck))
+    assert result.exit_code == 2
+    assert "Did you mean: WXDi-D01-020 サーバント　#" in result.stdout and "checked against" not in result.output
+    assert "hint: the small sample pool is in use" in result.stderr
+
+
 def test_the_settings_file_names_the_repositorys_pool_file(tmp_path, shared_dir, merged_pool_path, monkeypatch):
     repo = _deck_repo(tmp_path, shared_dir, "format: diva\ncardpool: pool/cards.json\n")
     (repo / "pool").mkdir()

@@ -19,6 +19,7 @@ from wixoss_deckcheck.model.results import DeckResult
 from wixoss_deckcheck.model.violation import MAYUS_ROOM, Violation
 from wixoss_deckcheck.pool.cardpool import CardPool, Resolution
 from wixoss_deckcheck.pool.info import is_sample_pool
+from wixoss_deckcheck.pool.normalize import looks_like_number
 from wixoss_deckcheck.tables.dates import today
 from wixoss_deckcheck.tables.icons import IconIndex
 from wixoss_deckcheck.tables.loading import FormatTable
@@ -189,14 +190,25 @@ class Checker:
         )
 
     def _sample_pool_error(self, deck: Deck, problems: list[Violation]) -> DeckResult | None:
-        """With the sample pool, a deck whose lines name cards the sample does not hold (WX001
-        only: not a name two cards share, not a number and a name that disagree): one input
-        error that says so, instead of a WX001 per card (whose close matches, among 42 cards,
-        would be noise) and a verdict judged on the sample's cards."""
+        """With the sample pool, a deck whose lines name cards the sample does not hold, each
+        unknown only for want of the full pool: one input error that says so, instead of a
+        WX001 per card (whose close matches, among 42 cards, would be noise) and a verdict
+        judged on the sample's cards. Not when a line is something else (a name two cards
+        share, a number and a name that disagree) or a typo of a sample card's name (a name
+        with a close match: its WX001 says which)."""
         if not (self.sample and problems) or any(violation.code != "WX001" for violation in problems):
+            return None
+        queries = {entry.line: entry.query for entry in deck.entries}
+        if any(self._typo_of_a_known_name(queries.get(violation.line)) for violation in problems):
             return None
         error = InputError(english_error("sample_pool"), deck.path)
         return DeckResult(deck.path, self.table.id, self.as_of, error=error)
+
+    def _typo_of_a_known_name(self, query: str | None) -> bool:
+        """A name (not a card number) close to a card of the pool: a typo, worth its WX001."""
+        if not query or looks_like_number(query):
+            return False
+        return bool(getattr(self._resolutions[query], "suggestions", None))
 
     def _unresolved(self, deck: Deck, entry: DeckEntry, result: Resolution) -> Violation:
         """The violation of a line the pool resolves to no card."""

@@ -250,6 +250,7 @@ def test_pre_commit_hook_matches_every_deck_suffix():
     assert hook["entry"].split()[0] == "wixoss-deckcheck" and hook["language"] == "python"
 
 
+@pytest.mark.slow
 def test_an_unknown_card_makes_no_false_findings_in_any_output(tmp_path, full_pool_path):
     """Issue 20 item 6: the WXDi-D08 starter with its level-0 花代・零 misspelt used to reach JSON,
     SARIF and JUnit with WX111 and five WX130 errors; now only the unknown card (exit 2) and one

@@ -24,6 +24,7 @@ from wixoss_deckcheck.engine.game import state as engine_state
 from wixoss_deckcheck.engine.game.record import read_record, schema
 from wixoss_deckcheck.engine.game.replay import replay
 from wixoss_deckcheck.files.resources import messages_dir
+from wixoss_deckcheck.messages import Messages
 from wixoss_deckcheck.reporters.play.replay import notes_of, outcome_message
 
 ENGINE = Path(engine_state.__file__).parent
@@ -183,3 +184,27 @@ def test_json_notes_cover_every_game(tmp_path, full_pool_path, capsys):
     notes = json.loads(out)["notes"]
     shown = "Life Burst shown: 甲冑　ローメイル (WD01-009)"
     assert notes == [f"game 1: {shown}", f"game 2: {shown}"]
+
+
+def test_a_team_pieces_condition_is_worded_in_the_language():
+    """WX208 names a dream-team condition in the reader's language (it was English inside ja/zh)."""
+    from wixoss_deckcheck.checks.play_start import _team_words
+    from wixoss_deckcheck.engine.game.play_rules import condition_args
+
+    class Shown:
+        def __init__(self, condition, lang):
+            self.args, self.messages = condition_args(condition), Messages(lang)
+
+        def word(self, key, **values):
+            return self.messages.word(key, **values)
+
+        def colours(self, colours):
+            return "/".join(self.messages.colour(c) for c in colours)
+
+    dream = {"kind": "dream-team", "colours_total": 3}
+    assert _team_words(Shown(dream, "en")) == "【ドリームチーム】 with 3 colours in total"
+    assert _team_words(Shown(dream, "ja")) == "合計3色の【ドリームチーム】"
+    includes = {"kind": "dream-team", "includes": ["blue"]}
+    assert _team_words(Shown(includes, "zh")) == "含有蓝分身的【ドリームチーム】"
+    assert _team_words(Shown({"kind": "team", "team": "さんばか"}, "ja")) == "さんばか"
+    assert _team_words(Shown({"kind": "team", "team": None}, "ja")) == "どれか1つのチーム"

@@ -51,12 +51,23 @@ def starting_lrig_types_shared(deck: ResolvedDeck, params: RuleParams) -> Iterat
             )
 
 
+def _team_words(words: Words) -> Any:
+    """The team a PIECE needs, in words: its name, any one team, or a 【ドリームチーム】 condition."""
+    args = words.args
+    if args.get("dream_total"):
+        return words.word("dream_colours", n=args["dream_total"])
+    if args.get("dream_includes"):
+        return words.word("dream_includes", colours=words.colours(str(args["dream_includes"]).split("/")))
+    return args.get("team") or words.word("team_any")
+
+
 @check(
     "WX208",
     "team-piece-unformed",
     "warning",
     "Team PIECE whose team the LRIGs do not form",
     kind="play",
+    wording={"team": _team_words},
     needs=("lrig",),
 )
 def team_piece_unformed(deck: ResolvedDeck, params: RuleParams) -> Iterator[Finding]:
@@ -75,7 +86,7 @@ def team_piece_unformed(deck: ResolvedDeck, params: RuleParams) -> Iterator[Find
         trios = [t for t in combinations(zeros, 3) if len({type_keys(e.card.lrig_types) for e in t}) == 3]
         if not _some_trio_meets(condition, trios, lrigs):
             found = _team_formed(condition, zeros, trios)
-            yield Finding((entry,), "lrig", entry.line, found, 3, args={"team": _engine().condition_text(condition)})
+            yield Finding((entry,), "lrig", entry.line, found, 3, args=_engine().condition_args(condition))
 
 
 def _some_trio_meets(

@@ -152,10 +152,10 @@ def _dream_team_unmet(condition: Mapping[str, Any], lrigs: Sequence[Card]) -> Sa
     return None
 
 
-def condition_text(condition: Mapping[str, Any]) -> str:
-    """A short English name of a use condition (for the WX208 message)."""
+def condition_args(condition: Mapping[str, Any]) -> dict[str, Any]:
+    """A use condition as the values of the WX208 message (worded by the check, in the reader's
+    language): ``team`` (a team's name, "" for any one team), ``dream_total`` and ``dream_includes``."""
     if condition.get("kind") == "team":
-        return str(condition.get("team") or "any one team")
-    if condition.get("colours_total"):
-        return f"【ドリームチーム】 with {condition['colours_total']} colours in total"
-    return f"【ドリームチーム】 with a {'/'.join(condition.get('includes') or ())} LRIG"
+        return {"team": str(condition.get("team") or ""), "dream_total": 0, "dream_includes": ""}
+    includes = "/".join(condition.get("includes") or ())
+    return {"team": "", "dream_total": int(condition.get("colours_total") or 0), "dream_includes": includes}

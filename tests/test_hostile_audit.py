@@ -4,6 +4,7 @@ tree, FIFOs, link cycles, and a double Ctrl-C; each ends, and is reported."""
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -91,9 +92,7 @@ def test_a_second_ctrl_c_ends_the_audit_at_once(tmp_path):
     text = DECK.read_bytes()
     for index in range(6000):
         (folder / f"d{index}.txt").write_bytes(text)
-    child = subprocess.Popen([sys.executable, "-c", "from wixoss_deckcheck.cli import main; main()", "audit",
-                              "--no-config", "-j", "2", str(folder)], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
+    child = _started(["audit", "--no-config", "-j", "2", str(folder)])
     time.sleep(0.8)  # into the parallel part (or done: either way it must end)
     for _ in range(2):
         if child.poll() is None:
@@ -104,4 +103,57 @@ def test_a_second_ctrl_c_ends_the_audit_at_once(tmp_path):
     except subprocess.TimeoutExpired:
         child.kill()
         pytest.fail("a double Ctrl-C left the audit hanging")
-    assert b"Traceback" not in child.stderr.read()
+    err = child.stderr.read().decode("utf-8", "replace")
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    # The first Ctrl-C prints the line; a second one while the audit winds down ends it at once.
+    assert child.returncode == 130 and set(err.splitlines()) <= {"error: interrupted"}, (child.returncode, err)
+
+
+_READY = "ready"
+
+
+def _started(args: list[str]) -> subprocess.Popen:
+    """The command line started in a child, returned once Python has imported the tool: a
+    Ctrl-C before that is Python's own start-up, not the tool's (the race that made the
+    double Ctrl-C test flaky on a loaded machine)."""
+    child = subprocess.Popen([sys.executable, "-c", "import sys; from wixoss_deckcheck.cli import main; "
+                              f"sys.stderr.write('{_READY}\\n'); sys.stderr.flush(); main()", *args],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert child.stderr is not None and child.stderr.readline().decode().strip() == _READY
+    return child
+
+
+def _many_decks(folder, count: int) -> None:
+    folder.mkdir()
+    text = DECK.read_bytes()
+    for index in range(count):
+        (folder / f"d{index}.txt").write_bytes(text)
+
+
+#: Seeded moments (seconds after the start) to press Ctrl-C, once or twice, in every long command.
+INTERRUPTS = [(round(0.3 + random.Random(25 + index).random() * 1.2, 2), 1 + index % 2) for index in range(6)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["audit", "check", "simulate"])
+@pytest.mark.parametrize(("delay", "presses"), INTERRUPTS[:2] if os.environ.get("CI") else INTERRUPTS[:3])
+def test_ctrl_c_in_any_command_is_one_line_and_exit_130(tmp_path, command, delay, presses):
+    folder = tmp_path / "many"
+    _many_decks(folder, 3000)
+    args = {"audit": ["audit", "--no-config", "-j", "2", str(folder)],
+            "check": ["check", "--no-config", *map(str, sorted(folder.iterdir())[:1500])],
+            "simulate": ["simulate", str(EXAMPLES / "diva-ancient-surprise.txt"), "-n", "5000000"]}[command]
+    child = _started(args)
+    time.sleep(delay)
+    for _ in range(presses):
+        if child.poll() is None:
+            child.send_signal(signal.SIGINT)
+            time.sleep(0.05)
+    try:
+        child.wait(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        pytest.fail(f"Ctrl-C left {command} hanging")
+    err = child.stderr.read().decode("utf-8", "replace")
+    assert child.returncode == 130, (child.returncode, err[-1000:])
+    assert set(err.splitlines()) <= {"error: interrupted"} and (presses == 2 or err == "error: interrupted\n"), err

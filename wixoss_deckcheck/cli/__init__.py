@@ -6,10 +6,13 @@ Exit codes: 0 clean, 1 violations, 2 usage or input error (one line, no tracebac
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
+import signal
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -68,6 +71,32 @@ def usage_line(error: click.UsageError) -> str:
     return f"error: {message} (see {command} --help)"
 
 
+class Interrupted(Exception):
+    """Ctrl-C during a command (raised past click, which would print an empty line)."""
+
+
+#: The exit code of a run ended by Ctrl-C (128 + SIGINT, the shells' convention).
+EXIT_INTERRUPTED = 130
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C: one ``error: interrupted`` line and exit 130, at once.
+
+    What the run was writing is already cleaned up (the atomic writers remove their
+    temporary file as the interrupt passes through them; an audit's workers are stopped
+    by :mod:`~wixoss_deckcheck.checking.workers`). The process then ends without the
+    interpreter's shutdown, which joins worker threads and, once it has reset the
+    handlers, let a second Ctrl-C kill the process by the signal (exit -2) or print a
+    traceback."""
+    with contextlib.suppress(ValueError):  # not the main thread: no signal handler to set
+        signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(EXIT_INTERRUPTED))
+    click.echo("error: interrupted", err=True)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(EXIT_INTERRUPTED)
+
+
 class LazyGroup(click.Group):
     """A click group that imports a subcommand's module only when it is run."""
 
@@ -92,6 +121,8 @@ class LazyGroup(click.Group):
         except click.UsageError as exc:  # a bad option or argument: one line too, not click's three
             click.echo(usage_line(exc), err=True)
             ctx.exit(2)
+        except KeyboardInterrupt:  # past click's own handler (which would print an empty line first)
+            raise Interrupted from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _COMMANDS[name][2]) for name in sorted(_COMMANDS)]
@@ -137,7 +168,11 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:
         click.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(2 if exc.exit_code in (1, 2) else exc.exit_code)
-    except click.exceptions.Abort:
+    except Interrupted:
+        interrupted()
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt) or isinstance(exc.__cause__, KeyboardInterrupt):
+            interrupted()
         click.echo("error: aborted", err=True)
         sys.exit(2)
     except InputError as exc:
@@ -145,6 +180,5 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except BrokenPipeError:  # pragma: no cover - e.g. piping into head
         sys.exit(1)
-    except KeyboardInterrupt:  # pragma: no cover
-        click.echo("error: interrupted", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt:
+        interrupted()

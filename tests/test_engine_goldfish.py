@@ -153,6 +153,8 @@ def test_simulate_trace_and_replay_cli(tmp_path, full_pool_path, capsys):
     assert sum(1 for line in lines if line.startswith('{"game"')) == 1
     assert json.loads(lines[0])["game"]["start"][0] == "WXDi-D01-001"
     code, out, err = run_main(capsys, "replay", str(trace), "--cardpool", str(full_pool_path))
+    assert code == 2 and "outside the record's folder" in err, out + err  # issue 25: the deck is in ../shared
+    code, out, err = run_main(capsys, "replay", str(trace), "--allow-outside", "--cardpool", str(full_pool_path))
     assert code == 0 and "legal" in out, out + err
     code, _out, err = run_main(capsys, "simulate", str(deck), "--trace", str(trace), "--cardpool", str(full_pool_path))
     assert code == 2 and "need --goldfish" in err

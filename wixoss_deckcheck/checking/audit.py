@@ -21,6 +21,7 @@ from typing import Any
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.checking.session import CheckSession
 from wixoss_deckcheck.decklist import DECK_SUFFIXES
+from wixoss_deckcheck.decklist.reading import trust_tree
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.speed import garbage_collection_paused
@@ -55,16 +56,23 @@ def _inside(path: str, root: str) -> bool:
     return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False) -> Iterator[str]:
+#: What the walk says of a link it does not follow out of the tree.
+OUTSIDE_TREE = "symbolic link leading outside the audited folder, not followed (--allow-outside follows it)"
+
+
+def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False,
+          allow_outside: bool = False) -> Iterator[str]:
     """Deck files under ``directory``, recursively, sorted, skipping hidden folders.
 
     A folder that cannot be read is a problem, never silently skipped. A symbolic link
-    is followed only when it stays inside ``directory`` (a link to a folder never: the
-    tree is walked once), unless ``follow_symlinks``; one that leads outside is a
-    problem, so a pull request cannot make CI read ``/etc/passwd``. Each folder is
-    entered once, so a link cycle cannot loop.
+    to a file is followed when it stays inside ``directory``; a link to a folder inside it
+    only with ``follow_symlinks`` (else the tree is walked once). A link that leads outside
+    -- to a file or a folder, with ``follow_symlinks`` or not -- is a problem unless
+    ``allow_outside``, so a pull request cannot make CI read ``/etc/passwd``. Each folder
+    is entered once, so a link cycle cannot loop.
     """
     root = os.path.realpath(directory)
+    trust_tree(root)  # its links are checked here: a deck under it may be read through one
     stack, entered = [directory], set()
     while stack:
         folder = stack.pop()
@@ -81,22 +89,22 @@ def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False) -> I
         folders: list[str] = []
         for entry in entries:
             if not entry.name.startswith("."):
-                yield from _visit(entry, root, found, folders, follow_symlinks)
+                yield from _visit(entry, root, found, folders, (follow_symlinks, allow_outside))
         stack.extend(reversed(folders))
 
 
 def _visit(entry: os.DirEntry[str], root: str, found: AuditPaths, folders: list[str],
-           follow_symlinks: bool) -> Iterator[str]:
+           links: tuple[bool, bool]) -> Iterator[str]:
     """One entry of a folder the walk is in: a deck file (yielded), a folder to enter
-    (added to ``folders``), a link leading outside (a problem), or nothing of the audit's."""
+    (added to ``folders``), a link leading outside (a problem), or nothing of the audit's.
+    ``links``: (follow links to folders, follow links that lead outside)."""
+    follow_symlinks, allow_outside = links
     link = entry.is_symlink()
     is_folder = entry.is_dir(follow_symlinks=True) if link else entry.is_dir(follow_symlinks=False)
     if not (is_folder or is_deck_file(entry.name)):
         return
-    if link and not follow_symlinks and not _inside(entry.path, root):
-        found.problems.append(
-            (entry.path, "symbolic link leading outside the audited folder, not followed (--follow-symlinks)")
-        )
+    if link and not allow_outside and not _inside(entry.path, root):
+        found.problems.append((entry.path, OUTSIDE_TREE))
     elif not is_folder:
         yield entry.path
     elif not link or follow_symlinks:
@@ -104,7 +112,7 @@ def _visit(entry: os.DirEntry[str], root: str, found: AuditPaths, folders: list[
 
 
 def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = None,
-                 follow_symlinks: bool = False) -> AuditPaths:
+                 follow_symlinks: bool = False, allow_outside: bool = False) -> AuditPaths:
     """Deck files named by ``arguments``, in order, each once.
 
     A directory is searched recursively for deck files (``DECK_SUFFIXES``); a pattern
@@ -121,22 +129,24 @@ def expand_paths(arguments: Iterable[str], stdin_lines: Iterable[str] | None = N
         named = (line.strip() for line in stdin_lines or ()) if argument == "-" else (argument,)
         for name in named:
             if name:
-                for path in _expand(name, found, follow_symlinks):
+                for path in _expand(name, found, (follow_symlinks, allow_outside)):
                     if path not in seen:
                         seen.add(path)
                         found.append(path)
     return found
 
 
-def _expand(argument: str, found: AuditPaths, follow_symlinks: bool) -> Iterator[str]:
-    """The deck files one argument names: a folder's, a pattern's, or the argument itself."""
+def _expand(argument: str, found: AuditPaths, links: tuple[bool, bool]) -> Iterator[str]:
+    """The deck files one argument names: a folder's, a pattern's, or the argument itself
+    (a file reached through a link that leads outside is refused when read:
+    :func:`~wixoss_deckcheck.decklist.reading.refuse_outside_link`)."""
     if os.path.isdir(argument):
-        yield from _walk(argument, found, follow_symlinks)
+        yield from _walk(argument, found, *links)
     elif _GLOB_CHARS & set(argument) and not os.path.exists(argument):
         matches = sorted(glob.glob(argument, recursive=True))
         for match in matches:
             if os.path.isdir(match):
-                yield from _walk(match, found, follow_symlinks)
+                yield from _walk(match, found, *links)
             elif is_deck_file(os.path.basename(match)):
                 yield match
         if not matches:

@@ -12,6 +12,7 @@ from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.cli.changed import changed_since_option, run_changed_audit
 from wixoss_deckcheck.cli.habits import first_step_hint, use_color, verbosity
 from wixoss_deckcheck.cli.options import (
+    allow_outside_option,
     apply_settings,
     cardpool_option,
     choose_output_format,
@@ -73,8 +74,9 @@ from wixoss_deckcheck.reporters.summary import render_summary
     "--progress/--no-progress", default=None, help="Show a progress bar on stderr (default: when stderr is a terminal)."
 )
 @click.option(
-    "--follow-symlinks", is_flag=True, help="Follow symbolic links that lead outside the audited folders."
+    "--follow-symlinks", is_flag=True, help="Follow symbolic links to folders inside the audited folders."
 )
+@allow_outside_option
 @changed_since_option
 @config_option
 @no_config_option
@@ -91,7 +93,8 @@ def audit_command(ctx: click.Context, **params: Any) -> None:
     options = apply_settings(ctx, params)
     output = options["output"]
     stdin_lines = sys.stdin if "-" in options["paths"] else None
-    paths = expand_paths(options["paths"], stdin_lines, follow_symlinks=options["follow_symlinks"])
+    paths = expand_paths(options["paths"], stdin_lines, follow_symlinks=options["follow_symlinks"],
+                         allow_outside=options["allow_outside"])
     if not paths and not paths.problems:
         raise click.UsageError("no decklists found in the given paths")
     if output:  # refused before any deck is read: a directory, a FIFO, a link, an input deck

@@ -12,6 +12,7 @@ from wixoss_deckcheck.checking.session import run_check
 from wixoss_deckcheck.cli.habits import first_step_hint, use_color, verbosity
 from wixoss_deckcheck.cli.history import history_options, run_history, wants_history
 from wixoss_deckcheck.cli.options import (
+    allow_outside_option,
     apply_settings,
     cardpool_option,
     choose_output_format,
@@ -67,6 +68,7 @@ from wixoss_deckcheck.reporters import render
 @history_options
 @config_option
 @no_config_option
+@allow_outside_option
 @click.pass_context
 def check_command(ctx: click.Context, **params: Any) -> None:
     """Check each DECK (text, YAML, JSON, webxoss export, Cockatrice .cod, decklist sheet .xlsx; - reads

@@ -143,6 +143,24 @@ config_option = click.option(
 no_config_option = click.option("--no-config", is_flag=True, help="Ignore any settings file.")
 
 
+def _allow_outside(_ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    from wixoss_deckcheck.decklist.reading import allow_outside  # the run's one reading policy
+
+    allow_outside(value)
+    return value
+
+
+#: Read decks through symbolic links (and a record's deck) outside the tree: only ever asked for
+#: on the command line (no settings file can: a pull request could add one).
+allow_outside_option = click.option(
+    "--allow-outside",
+    is_flag=True,
+    callback=_allow_outside,
+    help="Read decks behind symbolic links that lead outside their folder (and a replay record's deck "
+    "outside the record's folder); refused by default, so CI never reads a file a pull request points at.",
+)
+
+
 def apply_settings(ctx: click.Context, params: Mapping[str, Any]) -> dict[str, Any]:
     """The command's parameters (as click passed them), with every option the command line
     left unset taken from the settings file.

@@ -7,7 +7,13 @@ import sys
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option, text_or_json_option
+from wixoss_deckcheck.cli.options import (
+    allow_outside_option,
+    cardpool_option,
+    format_option,
+    lang_option,
+    text_or_json_option,
+)
 from wixoss_deckcheck.engine.game.record import read_record
 from wixoss_deckcheck.engine.game.replay import all_legal, replay
 from wixoss_deckcheck.messages import default_language
@@ -21,8 +27,10 @@ from wixoss_deckcheck.reporters.play.replay import report_dict, report_text
 @text_or_json_option
 @cardpool_option
 @lang_option
+@allow_outside_option
 def replay_command(
-    record: str, format_id: str | None, output_format: str, cardpool: str | None, lang: str | None
+    record: str, format_id: str | None, output_format: str, cardpool: str | None, lang: str | None,
+    allow_outside: bool,
 ) -> None:
     """Check every action of the game record RECORD (JSON Lines, or YAML) against the game rules
     in force on its day; report each illegal action with its code, turn and reason.
@@ -31,6 +39,8 @@ def replay_command(
     """
     lang = lang or default_language()
     read = read_record(record)
+    if not allow_outside:
+        read.refuse_decks_outside()
     pool = CardPool.load(locate_pool(cardpool))
     game, outcomes = replay(read, pool, format_id)
     legal = all_legal(outcomes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from wixoss_deckcheck.checking.sheet_deck import official_sheet, refuse_bad_seat, resolve_for_sheet, sheet_fields
-from wixoss_deckcheck.cli.options import cardpool_option, encoding_option
+from wixoss_deckcheck.cli.options import allow_outside_option, cardpool_option, encoding_option
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.decklist.readers import readers_by_kind
 from wixoss_deckcheck.decklist.reading import read_deck_bytes
@@ -29,6 +29,7 @@ from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 )
 @cardpool_option
 @encoding_option
+@allow_outside_option
 def sheet_command(
     deck: str,
     output: str,
@@ -42,6 +43,7 @@ def sheet_command(
     center: str | None,
     cardpool: str | None,
     encoding: str | None,
+    allow_outside: bool,
 ) -> None:
     """Write the official decklist sheet of DECK (any decklist: text, YAML, JSON, .cod, .xlsx).
 

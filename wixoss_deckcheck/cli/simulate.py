@@ -9,7 +9,13 @@ from typing import Any
 import click
 
 from wixoss_deckcheck.checking.checker import Checker
-from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option, text_or_json_option
+from wixoss_deckcheck.cli.options import (
+    allow_outside_option,
+    cardpool_option,
+    format_option,
+    lang_option,
+    text_or_json_option,
+)
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.engine.game.setup import SimulationDeck, load_game_deck, load_simulation_deck
 from wixoss_deckcheck.engine.goldfish.run import DEFAULT_GAMES, run_goldfish
@@ -131,6 +137,7 @@ MAX_TURNS = 40
 )
 @lang_option
 @cardpool_option
+@allow_outside_option
 def simulate_command(**options: Any) -> None:
     """Simulate setup and early turns of DECK: P(card or group seen) by turn, Life Burst in the
     Life Cloth, grow colours in ener, hand and ener by turn; --goldfish plays the turns alone.
@@ -139,6 +146,7 @@ def simulate_command(**options: Any) -> None:
     answer carries its standard error and the number of games. Card effects are out of scope.
     The text report and the --plot picture are in the language of --lang (else the locale).
     """
+    options.pop("allow_outside")  # the run's reading policy, set by the option itself
     simulate(Request(**options))
 
 

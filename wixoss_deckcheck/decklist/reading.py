@@ -20,12 +20,65 @@ _UNSAFE = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff]")
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
+#: Whether a deck may be read through a symbolic link that leads outside (``--allow-outside``):
+#: set once by the command line for the run (forked audit workers inherit it).
+_OUTSIDE = [False]
+OUTSIDE_LINK = (
+    "a symbolic link to a file outside its folder and the current folder: not read (--allow-outside reads it)"
+)
+
+
+#: Folders a link may lead into besides its own and the current one: the trees an audit walks.
+_TREES: list[str] = []
+
+
+def trust_tree(folder: str | os.PathLike) -> None:
+    """Let links lead anywhere inside ``folder`` (an audited tree: the walk checked its links)."""
+    real = os.path.realpath(folder)
+    if real not in _TREES:
+        _TREES.append(real)
+
+
+def allow_outside(allowed: bool) -> None:
+    """Let this run read decks through links that lead outside (``--allow-outside``), or not."""
+    _OUTSIDE[0] = bool(allowed)
+
+
+def outside_allowed() -> bool:
+    return _OUTSIDE[0]
+
+
+def inside(path: str | os.PathLike, root: str | os.PathLike) -> bool:
+    """Whether ``path`` (resolved) is ``root`` (resolved) or under it."""
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def refuse_outside_link(path: str | os.PathLike) -> None:
+    """A deck reached through a symbolic link whose target lies outside the link's own folder
+    and the current folder is refused, unless ``--allow-outside``: a pull request cannot make
+    CI read ``/etc/passwd`` or a secrets file by adding ``decks/x.txt -> /etc/passwd``.
+    (A path named outright, without a link, is read wherever it is: the user named it.)"""
+    if _OUTSIDE[0]:
+        return
+    given = os.path.abspath(path)
+    real = os.path.realpath(given)
+    if real == os.path.normpath(given):
+        return  # no link on the way
+    folder = os.path.dirname(os.path.normpath(given))
+    roots = [os.getcwd(), *_TREES] + ([folder] if os.path.realpath(folder) == folder else [])
+    if not any(inside(real, root) for root in roots):
+        raise InputError(OUTSIDE_LINK, str(path))
+
+
 def read_deck_bytes(path: str | Path) -> bytes:
-    """Read a deck file, refusing directories, missing files and very large files.
+    """Read a deck file, refusing directories, missing files and very large files, and a
+    link that leads outside (:func:`refuse_outside_link`).
 
     Plain ``os`` calls (open, read, close): an audit reads thousands of small files, and
     a buffered file object per deck costs more than the reading itself.
     """
+    refuse_outside_link(path)
     handle = _open(path)
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):

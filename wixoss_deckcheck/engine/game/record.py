@@ -10,14 +10,16 @@ A record that cannot be read (not JSON or YAML, a line the schema refuses) raise
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from wixoss_deckcheck.decklist.reading import inside
 from wixoss_deckcheck.engine.game.state import Say, say, zone_name
-from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.errors import InputError, quoted
 from wixoss_deckcheck.files.fastschema import Check, compile_schema
 from wixoss_deckcheck.files.resources import schemas_dir
 from wixoss_deckcheck.files.schema import pointer, schema_problem
@@ -66,6 +68,23 @@ class Record:
     def deck_path(self, game: Game) -> Path:
         """The decklist of ``game``, relative to the record's folder."""
         return Path(self.path).parent / str(game.header["deck"])
+
+    def refuse_decks_outside(self) -> None:
+        """A game's deck outside the record's folder and the current folder (``/etc/passwd``,
+        ``../../secrets.txt``, or a link out of them) is an error: a record in a pull request
+        cannot make CI read and echo a file of the machine. (``replay --allow-outside`` does
+        not ask this.)"""
+        folder = Path(self.path).parent
+        for game in self.games:
+            path = self.deck_path(game)
+            if not (inside(path, folder) or inside(path, os.getcwd())):
+                reference = quoted(str(game.header["deck"]))
+                raise InputError(
+                    f"the record's deck {reference!r} is outside the record's folder and the current folder: "
+                    "not read (--allow-outside reads it)",
+                    self.path,
+                    game.line,
+                )
 
 
 @lru_cache(maxsize=1)

@@ -163,3 +163,23 @@ def test_two_copies_after_the_number_are_two_in_an_lrig_deck(tmp_path):
         result = run_cli("check", "--no-config", "-O", "json", deck)
         assert result.returncode == 1, (written, result.stderr)
         assert b'"WX104"' in result.stdout, written  # 11 LRIG cards that are not PIECEs: 12 read
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(1, 99), kind=st.integers(0, 40), digit=st.integers(0, 8), plain=st.booleans())
+def test_a_cockatrice_count_is_ascii_digits_or_an_error(n, kind, digit, plain):
+    """The same rule in a ``.cod`` deck's ``number=``: ASCII digits (``int()`` also reads ``٢``,
+    ``２`` and ``+2``), on the quick reader and on expat's alike."""
+    from wixoss_deckcheck.decklist.cockatrice import parse_cockatrice_deck
+
+    token = str(n) if plain else bad_count(n, kind, digit)
+    text = ('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n<zone name="main">\n'
+            f'<card number="{token}" name="WXDi-D01-012"/>\n</zone>\n</cockatrice_deck>\n')
+    for variant in (text, text.replace("<zone", "<!-- expat reads this file -->\n<zone")):  # quick, then expat
+        line = 4 if variant is text else 5
+        try:
+            deck = parse_cockatrice_deck(variant, "d.cod")
+        except InputError as error:
+            assert not plain and error.line == line, (token, str(error))
+            continue
+        assert plain and [(e.count, e.query) for e in deck.entries] == [(n, "WXDi-D01-012")], token

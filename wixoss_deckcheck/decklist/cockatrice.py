@@ -146,9 +146,14 @@ def _element(line: str) -> tuple[str, re.Match[str] | None]:
 def _card(count_text: str, name: str) -> tuple | None:
     """``("card", count, name)`` of a ``<card>`` element's attributes; None for one expat should word."""
     name = (_unescape(name) if "&" in name else name).strip()
-    if not name or not count_text.isdecimal() or not 1 <= int(count_text) <= 99:
-        return None
+    if not name or not _plain_count(count_text) or not 1 <= int(count_text) <= 99:
+        return None  # (int() reads ٢ and ２ too: the full path says no)
     return "card", int(count_text), name
+
+
+def _plain_count(text: str) -> bool:
+    """ASCII digits without a leading zero: what Cockatrice writes, and what a text deck takes."""
+    return text.isascii() and text.isdecimal() and (text == "0" or text[0] != "0")
 
 
 _ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"), ("&amp;", "&"))
@@ -210,10 +215,10 @@ class _ExpatReader:
         name = (attrs.get("name") or "").strip()
         if not name:
             raise InputError("<card> without a name", path, line)
-        try:
-            count = int(attrs.get("number", "1"))
-        except ValueError:
-            raise InputError(f"card count {quoted(attrs.get('number'))!r} is not a number", path, line) from None
+        written = attrs.get("number", "1").strip()
+        if not _plain_count(written):  # int() would read "٢", "２", "+2" or "04"
+            raise InputError(f"card count {quoted(written)!r} is not a number", path, line)
+        count = int(written)
         if not 1 <= count <= 99:
             raise InputError(f"copy count {count} is out of range (1-99)", path, line)
         self.deck.entries.append(DeckEntry(count, name, line, self.zone))

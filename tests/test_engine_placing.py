@@ -10,18 +10,19 @@ from wixoss_deckcheck.engine.game.record import read_record
 from wixoss_deckcheck.engine.game.replay import replay
 
 KINTARO = "WX16-059"  # 鉞担の足柄　キンタロ: Lv1 red, 【ライズ】 onto a level-1 red SIGNI
+IRON = "WD02-013"  # 羅石　アイロン: a level-1 red SIGNI
 TURN_1 = [
-    ev(0, "draw", cards=["WD01-013", "WD01-014", "WD01-012", "WD01-010", "WD01-016"]),
+    ev(0, "draw", cards=["WD01-013", "WD01-014", "WD01-012", IRON, "WD01-016"]),
     ev(0, "life_cloth", cards=["WD01-012", "WD01-009", "WD01-009", "WD01-011", "WD01-015", "WD01-013", "WD01-017"]),
     ev(1, "draw", cards=[KINTARO]),
     ev(1, "charge", card="WD01-014"),
     ev(1, "grow", card="WD01-004"),
-    ev(1, "place", card="WD01-013", zone=1),
-]  # events 1-6; the center is Lv1 (limit 2), 小剣　ククリ (Lv1) in zone 1
+    ev(1, "place", card=IRON, zone=1),
+]  # events 1-6; the center is Lv1 (limit 2), 羅石　アイロン (Lv1 red) in zone 1
 
 
 def _replay(tmp_path, pool, events, swap=True):
-    wd01(tmp_path, swap={"WD01-018": KINTARO} if swap else None)
+    wd01(tmp_path, swap={"WD01-018": KINTARO, "WD01-010": IRON} if swap else None)
     path = write_record(tmp_path, [header(), *events])
     game, outcomes = replay(read_record(str(path)), pool)
     return game, [(o.index, code_of(o.slug)) for o in outcomes if o.slug]
@@ -37,7 +38,19 @@ def test_a_rise_goes_onto_a_signi(tmp_path, full_pool):
     kinds = game.book.kind_by_key
     state = game.state
     assert state.signi_zones[0] == kinds[full_pool.resolve(KINTARO).card.key]
-    assert state.under_signi[0] == [kinds[full_pool.resolve("WD01-013").card.key]]
+    assert state.under_signi[0] == [kinds[full_pool.resolve(IRON).card.key]]
+
+
+def test_a_rise_goes_only_onto_the_signi_its_text_names(tmp_path, full_pool):
+    assert full_pool.resolve(KINTARO).card.rise_onto == {"level": 1, "colour": "red"}
+    # 小剣　ククリ is a level-1 white SIGNI: キンタロ rises only onto a level-1 red one
+    from wixoss_deckcheck.engine.game.gamerules import rises_onto
+
+    kukuri, kintaro = full_pool.resolve("WD01-013").card, full_pool.resolve(KINTARO).card
+    assert not rises_onto(kintaro, kukuri) and rises_onto(kintaro, kukuri._replace(colors=("red",)))
+    assert not rises_onto(kintaro, kukuri._replace(colors=("red",), level=2))
+    devil = full_pool.resolve("WXDi-P03-085").card  # 凶魔　ルカ: onto a ＜悪魔＞
+    assert rises_onto(devil, kukuri._replace(classes=("奏像：悪魔",))) and not rises_onto(devil, kukuri)
 
 
 def test_a_rise_was_refused_as_zone_occupied_and_is_no_more(tmp_path, full_pool):
@@ -47,17 +60,19 @@ def test_a_rise_was_refused_as_zone_occupied_and_is_no_more(tmp_path, full_pool)
     assert bad == [(7, "WX327")]  # a rise onto nothing
     _game, bad = _replay(tmp_path, full_pool, [*TURN_1, ev(1, "place", card="WD01-012", zone=1, rise=True)])
     assert bad == [(7, "WX321")]  # 中剣　フランベル has no 【ライズ】
+    onto_white = [*TURN_1[:5], ev(1, "place", card="WD01-013", zone=1), ev(1, "place", card=KINTARO, zone=1, rise=True)]
+    assert _replay(tmp_path, full_pool, onto_white)[1] == [(7, "WX330")]  # not a red SIGNI
 
 
 def test_an_accessory_goes_on_a_signi_once_and_leaves_with_it(tmp_path, full_pool):
     attach = ev(1, "accessory", card="WD01-016", zone=1, by="an effect")
     game, bad = _replay(tmp_path, full_pool, [*TURN_1, attach])
     assert bad == [] and len(game.state.under_signi[0]) == 1
-    _game, bad = _replay(tmp_path, full_pool, [*TURN_1, attach, ev(1, "accessory", card="WD01-010", zone=1, by="x")])
+    _game, bad = _replay(tmp_path, full_pool, [*TURN_1, attach, ev(1, "accessory", card="WD01-012", zone=1, by="x")])
     assert bad == [(8, "WX328")]  # one 【アクセ】 on a SIGNI
     _game, bad = _replay(tmp_path, full_pool, [*TURN_1, ev(1, "accessory", card="WD01-016", zone=2, by="x")])
     assert bad == [(7, "WX328")]  # no SIGNI there
-    game, bad = _replay(tmp_path, full_pool, [*TURN_1, attach, ev(1, "trash", cards=["WD01-013"])])
+    game, bad = _replay(tmp_path, full_pool, [*TURN_1, attach, ev(1, "trash", cards=[IRON])])
     assert bad == [] and sum(game.state.trash) == 2  # the SIGNI and its 【アクセ】
 
 

@@ -203,6 +203,13 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "the ener symbols one for one, exceed N with N cards under the center LRIG, the discards from the hand, "
         "the card turned down while it is up; the card is on your field.",
     ),
+    "rise-condition": (
+        "WX330",
+        "rise-condition",
+        "A rise onto a SIGNI its 【ライズ】 does not name",
+        "A 【ライズ】 SIGNI goes onto the SIGNI its text names (a class, a name, a level or level or lower, "
+        "a colour), where the card pool reads the condition; a rise onto several SIGNI is not read.",
+    ),
 }
 
 for _slug, (_code, _name, _summary, _doc) in REPLAY_CODES.items():

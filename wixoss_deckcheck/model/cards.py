@@ -56,6 +56,8 @@ class Card(NamedTuple):
     timing: tuple[str, ...] = ()
     #: A SIGNI with 【ライズ】: it is put onto one of your SIGNI (that one goes under it).
     rise: bool = False
+    #: What the SIGNI below a rise must be ({"name", "class", "level", "level_max", "colour"}), where the pool reads it.
+    rise_onto: Mapping[str, Any] | None = None
     #: The costs of its 【起】 and 【出】 abilities, where the text states them in the forms the pool reads
     #: ({"kind": "activated"|"on_play", "cost": {ener}, "exceed", "discard", "down", "trash_self", "attack_phase"}).
     ability_costs: tuple[Mapping[str, Any], ...] = ()
@@ -119,6 +121,7 @@ class Card(NamedTuple):
             piece_condition=data.get("piece_condition"),
             timing=tuple(data.get("timing", ())),
             rise=bool(data.get("rise", False)),
+            rise_onto=data.get("rise_onto"),
             ability_costs=tuple(data.get("ability_costs", ())),
             effect=data.get("effect"),
             key=name_key(data.get("plays_as") or data["name"]),

@@ -25,7 +25,7 @@ _FIELDS: dict[str, str] = {
     "level": _INT, "limit": _INT, "power": _INT,
     "life_burst": _BOOL, "guard": _BOOL, "multi_ener": _BOOL, "team_piece": _BOOL, "token": _BOOL, "rise": _BOOL,
     "colors": _TEXTS, "lrig_types": _TEXTS, "limiting": _TEXTS, "formats": _TEXTS, "reprints": _TEXTS,
-    "classes": _TEXTS, "timing": _TEXTS, "grow_cost": _COSTS, "cost": _COSTS, "names": _NAMES,
+    "classes": _TEXTS, "timing": _TEXTS, "grow_cost": _COSTS, "cost": _COSTS, "rise_onto": _COSTS, "names": _NAMES,
     "inherited_names": _NAMES, "sources": _TEXTS, "plays_as": _TEXT, "deck_limits": _LIMITS,
     "piece_condition": _CONDITION, "effect": _CONDITION,
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wixoss_deckcheck.engine.game.continuous import settle
+from wixoss_deckcheck.engine.game.gamerules import rises_onto
 from wixoss_deckcheck.engine.game.opponent.turn import crushed as crushed  # the goldfish crushes through actions
 from wixoss_deckcheck.engine.game.opponent.turn import guard as guard
 from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay
@@ -68,6 +69,10 @@ def _placeable(game: Game, kind: int, zone: int, rise: bool) -> Problem | None:
     occupied = 0 <= zone < len(state.signi_zones) and state.signi_zones[zone] >= 0
     if not 0 <= zone < len(state.signi_zones) or occupied != rise:
         return Problem("zone-occupied" if not rise else "rise", {"zone": zone + 1, "zones": len(state.signi_zones)})
+    if rise and not rises_onto(card, book.main_cards[state.signi_zones[zone]]):
+        return Problem(
+            "rise-condition", {"card": book.main_name(kind), "below": book.main_name(state.signi_zones[zone])}
+        )
     level, top = book.signi_levels[kind], game.center_level()
     if level > top:
         return Problem("signi-level", {"card": book.main_name(kind), "level": level, "center": top})

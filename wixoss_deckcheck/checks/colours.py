@@ -92,10 +92,24 @@ def _trio_colours(zeros: list[ResolvedEntry]) -> list[frozenset[str]]:
         return [_colours_of(zeros)]
     centers = [e for e in zeros if e.card.type == "LRIG"] or zeros
     out = set()
-    for center in centers:
-        for pair in combinations(_assists_beside(center, zeros), 2):
+    for center in _one_per_colours(centers, 1):  # only colours count: bounded however many zeros
+        for pair in combinations(_one_per_colours(_assists_beside(center, zeros), 2), 2):
             out.add(_colours_of((center, *pair)))
     return sorted(out, key=sorted) or [frozenset()]
+
+
+def _one_per_colours(entries: list[ResolvedEntry], keep: int) -> list[ResolvedEntry]:
+    """At most ``keep`` of the entries of each colour set (a pair may hold two of one), so
+    the trios are counted over colour sets, not cards (issue 25: 835 level-0 LRIGs were
+    C(835, 3) trios, over a minute)."""
+    seen: dict[frozenset[str], int] = {}
+    out = []
+    for entry in entries:
+        colours = frozenset(entry.card.colors)
+        if seen.get(colours, 0) < keep:
+            seen[colours] = seen.get(colours, 0) + 1
+            out.append(entry)
+    return out
 
 
 def _assists_beside(center: ResolvedEntry, zeros: list[ResolvedEntry]) -> list[ResolvedEntry]:

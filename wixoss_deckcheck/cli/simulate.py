@@ -44,6 +44,11 @@ MAX_GAMES = 100_000_000
 #: Games simulated without --games, per back end (the pure-Python one is slower).
 DEFAULT_SIMULATED_GAMES = {"numpy": 100_000, "python": 10_000}
 MAX_TURNS = 40
+#: The most game-turns (games x (turns + 1)) one run plays, per engine: each default with
+#: ``--turns 40`` fits (numpy 100,000 x 41, python 10,000 x 41, the goldfish 5,000 x 41),
+#: and a run past it (``-n 100000000``: hours) is refused at once. At the speeds of
+#: docs/speed.md each is about a minute.
+MAX_GAME_TURNS = {"numpy": 10_000_000, "python": 1_000_000, "goldfish": 250_000}
 
 
 @click.command("simulate")
@@ -199,6 +204,9 @@ def simulate(request: Request) -> None:
     model = model_of(loaded)
     policy = load_policy(request.mulligan, pool)
     question = ask(request, model, pool)
+    check_work(request.games or DEFAULT_SIMULATED_GAMES[backend], question.turns, backend)
+    if request.goldfish:
+        check_work(request.games or DEFAULT_GAMES, question.turns, "goldfish")
     tally, config, used = run_simulation(
         model,
         policy,
@@ -222,6 +230,14 @@ def simulate(request: Request) -> None:
     if request.hand and question.target is not None:
         report["hand_choice"] = judge_hand(request, model, pool, question.target)
     echo_report(report, request, messages, cards_of(loaded))
+
+
+def check_work(games: int, turns: int, engine: str) -> None:
+    """A usage error when ``games`` of ``turns`` turns are past :data:`MAX_GAME_TURNS` for ``engine``."""
+    work, limit = games * (turns + 1), MAX_GAME_TURNS[engine]
+    if work > limit:
+        raise UsageError(f"{games:,} games of {turns} turns are {work:,} game-turns; the {engine} engine plays "
+                         f"at most {limit:,} in one run (about a minute): lower -n or --turns")
 
 
 def check_simulate_outputs(request: Request) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from wixoss_deckcheck.engine.game.gamerules import GameRules, grow_problem
 from wixoss_deckcheck.engine.game.payment import Symbols, merge
@@ -104,12 +105,24 @@ def _best_trio(
 ) -> tuple[int, tuple[int, ...]] | None:
     """A center and two assists whose LRIG types all differ: the center's line longest, then the
     assists' lines, then the first listed center; None when no three differ."""
-    trios = []
+    # Bounded (issue 25: 835 level-0 LRIGs made C(835, 3) trios): a pair needs two LRIG types
+    # other than the center's, so per type only its best assist can win (the deepest line, then
+    # the latest listed, as the max below prefers), and per type and depth the first center.
+    best_of_type: dict[Any, int] = {}
+    for zero in zeros:
+        kind = book.lrig_types[zero]
+        held = best_of_type.get(kind)
+        if held is None or (assist_depth[zero], zero) > (assist_depth[held], held):
+            best_of_type[kind] = zero
+    first_center: dict[tuple[Any, int], int] = {}
     for center in centers:
-        for pair in combinations([z for z in zeros if z != center], 2):
-            types = [book.lrig_types[center], *(book.lrig_types[a] for a in pair)]
-            if len(set(types)) == 3:
-                trios.append((depth[center], sum(assist_depth[a] for a in pair), -center, center, pair))
+        first_center.setdefault((book.lrig_types[center], depth[center]), center)
+    trios = []
+    for center in sorted(first_center.values()):
+        kind = book.lrig_types[center]
+        partners = sorted(zero for other, zero in best_of_type.items() if other != kind)
+        for pair in combinations(partners, 2):
+            trios.append((depth[center], sum(assist_depth[a] for a in pair), -center, center, pair))
     if not trios:
         return None
     best = max(trios)

@@ -1,0 +1,147 @@
+"""Issue 25, hangs: work bounded by the input's size or stopped by a named limit. The
+Diva level-0 trio search (WX130, ``simulate --goldfish``) is counted over colour sets and
+LRIG types, not cards: generated decks check that it gives the brute force's answer and
+that its work does not grow with the number of level-0 LRIGs."""
+
+from __future__ import annotations
+
+import itertools
+from types import SimpleNamespace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wixoss_deckcheck.checks import colours
+from wixoss_deckcheck.engine.goldfish import plan
+
+COLOURS = ["white", "red", "blue", "green", "black", "colorless"]
+
+
+def _zero(card_type: str, colours_: tuple[str, ...]) -> SimpleNamespace:
+    return SimpleNamespace(card=SimpleNamespace(type=card_type, colors=colours_))
+
+
+ZEROS = st.lists(
+    st.tuples(st.sampled_from(["LRIG", "ASSIST_LRIG"]), st.lists(st.sampled_from(COLOURS), max_size=2).map(tuple)),
+    max_size=9,
+).map(lambda rows: [_zero(kind, cols) for kind, cols in rows])
+
+
+def _brute_trio_colours(zeros):
+    """WX130's starts as they were counted before (every trio of cards)."""
+    if len(zeros) <= 3:
+        return [colours._colours_of(zeros)]
+    centers = [e for e in zeros if e.card.type == "LRIG"] or zeros
+    out = set()
+    for center in centers:
+        for pair in itertools.combinations(colours._assists_beside(center, zeros), 2):
+            out.add(colours._colours_of((center, *pair)))
+    return sorted(out, key=sorted) or [frozenset()]
+
+
+@settings(max_examples=150, deadline=None)
+@given(zeros=ZEROS)
+def test_the_colour_starts_are_those_of_every_trio(zeros):
+    assert colours._trio_colours(zeros) == _brute_trio_colours(zeros)
+
+
+def _counted(monkeypatch, module) -> list[int]:
+    seen = [0]
+    real = itertools.combinations
+
+    def counting(items, size):
+        for item in real(items, size):
+            seen[0] += 1
+            yield item
+
+    monkeypatch.setattr(module, "combinations", counting)
+    return seen
+
+
+def test_the_trio_search_does_not_grow_with_the_level_zero_lrigs(monkeypatch):
+    seen = _counted(monkeypatch, colours)
+    work = []
+    for count in (40, 835, 5000):
+        seen[0] = 0
+        zeros = [_zero("LRIG" if i % 7 == 0 else "ASSIST_LRIG", (COLOURS[i % 6], COLOURS[(i * 5) % 6]))
+                 for i in range(count)]
+        colours._trio_colours(zeros)
+        work.append(seen[0])
+    assert work[0] == work[1] == work[2] and work[2] < 2_000, work  # C(835, 3) was 96 million
+
+
+TYPES = st.lists(st.tuples(st.sampled_from(["タマ", "ユキ", "ピルルク", "花代", "緑子"]), st.integers(0, 3),
+                           st.integers(0, 3), st.booleans()), min_size=3, max_size=9)
+
+
+def _brute_best_trio(book, centers, zeros, depth, assist_depth):
+    trios = []
+    for center in centers:
+        for pair in itertools.combinations([z for z in zeros if z != center], 2):
+            types = [book.lrig_types[center], *(book.lrig_types[a] for a in pair)]
+            if len(set(types)) == 3:
+                trios.append((depth[center], sum(assist_depth[a] for a in pair), -center, center, pair))
+    if not trios:
+        return None
+    best = max(trios)
+    return best[3], best[4]
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=TYPES)
+def test_the_goldfish_trio_is_the_brute_forces(rows):
+    book = SimpleNamespace(lrig_types=[kind for kind, _d, _a, _c in rows])
+    zeros = list(range(len(rows)))
+    centers = [index for index, row in enumerate(rows) if row[3]]
+    depth = {index: rows[index][1] for index in centers}
+    assist_depth = {index: rows[index][2] for index in zeros}
+    assert plan._best_trio(book, centers, zeros, depth, assist_depth) == _brute_best_trio(
+        book, centers, zeros, depth, assist_depth)
+
+
+def test_the_goldfish_trio_search_is_bounded(monkeypatch):
+    seen = _counted(monkeypatch, plan)
+    work = []
+    for count in (40, 835, 5000):
+        seen[0] = 0
+        book = SimpleNamespace(lrig_types=[f"type{i % 9}" for i in range(count)])
+        zeros = list(range(count))
+        centers = zeros[::3]
+        plan._best_trio(book, centers, zeros, {c: c % 4 for c in centers}, {z: z % 3 for z in zeros})
+        work.append(seen[0])
+    assert work[1] == work[2] and work[2] < 2_000, work
+
+
+@settings(max_examples=200, deadline=None)
+@given(games=st.integers(1, 100_000_000), turns=st.integers(0, 40),
+       engine=st.sampled_from(["numpy", "python", "goldfish"]))
+def test_simulate_refuses_exactly_the_runs_past_its_work_limit(games, turns, engine):
+    import pytest
+
+    from wixoss_deckcheck.cli.simulate import MAX_GAME_TURNS, check_work
+    from wixoss_deckcheck.errors import UsageError
+
+    if games * (turns + 1) > MAX_GAME_TURNS[engine]:
+        with pytest.raises(UsageError, match="lower -n or --turns"):
+            check_work(games, turns, engine)
+    else:
+        check_work(games, turns, engine)
+
+
+def test_every_default_fits_with_forty_turns():
+    from wixoss_deckcheck.cli.simulate import DEFAULT_SIMULATED_GAMES, MAX_GAME_TURNS, MAX_TURNS, check_work
+    from wixoss_deckcheck.engine.goldfish.run import DEFAULT_GAMES
+
+    for engine, games in (*DEFAULT_SIMULATED_GAMES.items(), ("goldfish", DEFAULT_GAMES)):
+        check_work(games, MAX_TURNS, engine)
+        assert games * (MAX_TURNS + 1) <= MAX_GAME_TURNS[engine]
+
+
+def test_a_huge_simulate_is_one_line_before_any_game(capsys):
+    from conftest import EXAMPLES, run_main
+
+    deck = str(EXAMPLES / "diva-ancient-surprise.txt")
+    for args in (["-n", "100000000"], ["-n", "3000000", "--turns", "40"], ["--goldfish", "--turns", "40", "-n", "9000"],
+                 ["--backend", "python", "-n", "1000000"]):
+        code, out, err = run_main(capsys, "simulate", deck, *args)
+        assert code == 2 and err.count("\n") == 1 and "game-turns" in err and not out, (args, err)

@@ -305,3 +305,23 @@ def test_a_records_deck_outside_its_folder_is_not_read(tmp_path, sample_pool, mo
     allowed = CliRunner().invoke(cli, ["replay", "--allow-outside", "--cardpool", str(sample_pool),
                                        "records/game.jsonl"])
     assert "outside the record's folder" not in allowed.output and token not in allowed.output
+
+
+def test_other_text_outputs_start_no_workflow_command_from_a_pools_names(hostile, tmp_path):
+    """``simulate`` (odds and goldfish), ``replay`` and ``cards`` echo the pool's card names too."""
+    pool = str(hostile / "pool.json")
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK, encoding="utf-8")
+    trace = tmp_path / "trace.jsonl"
+    runs = [
+        ["simulate", "--cardpool", pool, str(deck)],
+        ["simulate", "--goldfish", "--games", "2", "--seed", "1", "--trace", str(trace), "--cardpool", pool, str(deck)],
+        ["replay", "--cardpool", pool, str(trace)],
+        ["cards", "show", "WXDi-D01-005", "--cardpool", pool],
+        ["cards", "search", "error", "--cardpool", pool],
+    ]
+    for args in runs:
+        result = CliRunner().invoke(cli, args)
+        assert result.output.strip(), args
+        forged = [line for line in result.output.splitlines() if line.lstrip().startswith("::")]
+        assert not forged, (args, forged[:3])

@@ -18,6 +18,7 @@ from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.pool.search import search_cards
+from wixoss_deckcheck.reporters.ci_common import no_workflow_commands
 from wixoss_deckcheck.tables.dates import parse_day, today
 
 
@@ -59,7 +60,7 @@ def search_command(
         card = match.card
         other = card.display_name(messages.lang) if messages.lang != "ja" else ""
         shown = f"{card.name} / {other}" if other and other != card.name else card.name
-        click.echo(f"{match.number}\t{shown}\t{messages.card_type(card.type)}{_level(card)}")
+        click.echo(no_workflow_commands(f"{match.number}\t{shown}\t{messages.card_type(card.type)}{_level(card)}"))
     if not matches:
         click.echo(messages.cards("no_match", query=repr(text)), err=True)
         sys.exit(1)
@@ -99,8 +100,8 @@ def show_command(query: tuple[str, ...], as_of: str | None, cardpool: str | None
         if index:
             click.echo("")
         printed = resolution.number if resolution.card else None
-        click.echo(describe(card, printed, messages))
-        click.echo(legality(pool, card, printed or card.number, day, messages))
+        click.echo(no_workflow_commands(describe(card, printed, messages)))  # a pool's names may hold anything
+        click.echo(no_workflow_commands(legality(pool, card, printed or card.number, day, messages)))
 
 
 def _level(card: Card) -> str:

@@ -18,6 +18,7 @@ from wixoss_deckcheck.engine.game.record import read_record
 from wixoss_deckcheck.engine.game.replay import all_legal, replay
 from wixoss_deckcheck.messages import default_language
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.reporters.ci_common import no_workflow_commands
 from wixoss_deckcheck.reporters.play.replay import report_dict, report_text
 
 
@@ -48,5 +49,5 @@ def replay_command(
     if output_format == "json":
         click.echo(json.dumps(report_dict(outcomes, legal, meta, lang), ensure_ascii=False, indent=2))
     else:
-        click.echo(report_text(outcomes, legal, record, lang), nl=False)
+        click.echo(no_workflow_commands(report_text(outcomes, legal, record, lang)), nl=False)
     sys.exit(0 if legal else 1)

@@ -36,6 +36,7 @@ from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs
 from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.model.cards import Card
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+from wixoss_deckcheck.reporters.ci_common import no_workflow_commands
 from wixoss_deckcheck.reporters.play.plot import check_plot_path, write_plot
 from wixoss_deckcheck.reporters.play.simulation_text import render_simulation
 from wixoss_deckcheck.tables.loading import load_format
@@ -311,7 +312,7 @@ def echo_report(report: dict[str, Any], request: Request, messages: Messages, ca
     if request.output_format == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
         return
-    click.echo(render_simulation(report, messages.lang, cards), nl=False)
+    click.echo(no_workflow_commands(render_simulation(report, messages.lang, cards)), nl=False)
     if "hand_choice" in report:
         choice = report["hand_choice"]
         click.echo(

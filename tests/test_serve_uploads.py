@@ -147,3 +147,14 @@ def test_a_form_the_parser_cannot_read_is_one_json_line():
     response = client().post("/api/check", content=b"--x\r\nbroken", headers={"content-type": "multipart/form-data"})
     assert response.status_code == 400
     assert response.json()["error"].startswith("error: ") and "\n" not in response.json()["error"]
+
+
+def test_port_zero_is_a_free_port_named_in_the_address():
+    import socket
+
+    from wixoss_deckcheck.cli.serve import free_port
+
+    port = free_port("127.0.0.1")
+    assert 0 < port < 65536
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", port))  # free: it binds

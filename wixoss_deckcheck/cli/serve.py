@@ -4,6 +4,7 @@ this machine (the ``[web]`` extra)."""
 from __future__ import annotations
 
 import importlib.util
+import socket
 
 import click
 
@@ -28,6 +29,14 @@ def missing_web_modules() -> list[str]:
             if all(importlib.util.find_spec(module) is None for module in modules)]
 
 
+def free_port(host: str) -> int:
+    """A port of ``host`` that no one listens on now."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (this machine only).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free).")
@@ -49,6 +58,7 @@ def serve_command(host: str, port: int, cardpool: str | None, event_date: str | 
     CardPool.load(locate_pool(cardpool))  # a bad pool is refused now, not on the first request
     from wixoss_deckcheck.web import app  # the one lazy boundary of serve: the web stack (the [web] extra)
 
+    port = port or free_port(host)  # --port 0: a free one, named in the address printed
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wixoss-deckcheck serve: http://{shown}:{port}/ (the desk: /desk; Ctrl-C stops)")
     app.run(app.ServeDefaults(cardpool, format_id, event_date), host, port)

@@ -15,6 +15,8 @@ class RunSettings(NamedTuple):
     """How to check: pool, language, checks left out, format, day, encoding (picklable)."""
 
     cardpool: str | None = None
+    #: Why ``cardpool``: ``settings`` when the settings file named it (None: --cardpool, or none).
+    cardpool_origin: str | None = None
     lang: str | None = None
     disable: tuple[str, ...] = ()
     format_id: str | None = None

@@ -30,7 +30,10 @@ class CheckSession:
         settings = settings or RunSettings()
         self.settings = settings
         self.play = settings.play  # also run the play-legality analysis (check --play)
-        self.pool = CardPool.load(locate_pool(settings.cardpool))
+        location = locate_pool(settings.cardpool)
+        if settings.cardpool and settings.cardpool_origin:
+            location = location._replace(origin=settings.cardpool_origin)
+        self.pool = CardPool.load(location)
         self.lang = normalize_language(settings.lang) or default_language()
         self.disable = tuple(settings.disable)
         self._tables: dict[str, FormatTable] = {}

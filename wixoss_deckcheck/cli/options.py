@@ -183,6 +183,8 @@ def apply_settings(ctx: click.Context, params: Mapping[str, Any]) -> dict[str, A
             value = _setting_value(key, name, config)
             # The format and the date: defaults, below a deck's own header.
             merged[f"default_{name}" if name in DECK_HEADER_KEYS else name] = value
+            if name == "cardpool":
+                merged["cardpool_origin"] = "settings"
     if merged.get("cardpool"):  # a folder of card lists, or update: the pool file it stands for
         merged["cardpool"] = resolve_pool_choice(merged["cardpool"])
     return merged

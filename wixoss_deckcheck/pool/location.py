@@ -14,7 +14,8 @@ POOL_ENV = "WIXOSS_DECKCHECK_CARDPOOL"
 
 
 class PoolLocation(NamedTuple):
-    """Which pool file is used, and why (``option``, ``env``, ``installed``, ``sample``)."""
+    """Which pool file is used, and why (``option``, ``settings``: the settings file's
+    ``cardpool``, ``env``, ``installed``, ``sample``)."""
 
     path: Path
     origin: str

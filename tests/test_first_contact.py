@@ -145,6 +145,20 @@ def test_audit_of_the_examples_skips_what_is_no_deck(merged_pool_path):
     assert "skipped" not in quiet.stderr  # the note is for -v
 
 
+def test_check_says_what_a_file_that_is_no_deck_is():
+    shown = {
+        "formats/house-diva.yaml": "a format table, not a decklist: give it with --format-file",
+        "aliases/my-editor.yaml": "an alias table, not a decklist",
+        "mulligan/low-curve.yaml": "a mulligan policy, not a decklist: give it with simulate --mulligan FILE",
+    }
+    for path, said in shown.items():
+        result = _run("check", "--no-config", str(EXAMPLES / path))
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr.startswith(f"error: {EXAMPLES / path}: {said}"), result.stderr
+    japanese = _run("check", "--no-config", "--lang", "ja", str(EXAMPLES / "formats" / "cn-key.yaml"))
+    assert "フォーマット表で、デッキリストではありません" in japanese.stderr
+
+
 def test_a_broken_deck_is_not_taken_for_another_file(tmp_path):
     from wixoss_deckcheck.decklist.other_files import other_kind
 

@@ -15,7 +15,7 @@ from wixoss_deckcheck.checking.placing import place_deck_level
 from wixoss_deckcheck.checking.run_settings import RunSettings
 from wixoss_deckcheck.decklist import load_deck, load_deck_data
 from wixoss_deckcheck.errors import InputError, UsageError
-from wixoss_deckcheck.messages import default_language, normalize_language
+from wixoss_deckcheck.messages import default_language, english_error, normalize_language
 from wixoss_deckcheck.model.deck import Deck
 from wixoss_deckcheck.model.results import DeckResult, RunReport
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
@@ -182,6 +182,16 @@ def run_check(paths: Iterable[str], settings: RunSettings, contents: Mapping[str
                            contents.get(str(path)))
         for path in paths
     ]
-    report = session.report(results, table, day)
+    report = session.report([_named_what_it_is(result) for result in results], table, day)
     report.command = "check"
     return report
+
+
+def _named_what_it_is(result: DeckResult) -> DeckResult:
+    """A file ``check`` was given that is no decklist but another file of the tool's (a
+    format table...): its error says what it is and where it goes, not the deck reader's
+    complaint about its keys."""
+    if not result.skipped or result.error is None:
+        return result
+    result.error = InputError(english_error(f"not_a_deck_{result.skipped}"), result.error.path or result.path)
+    return result

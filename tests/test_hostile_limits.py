@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -116,8 +117,6 @@ def test_the_goldfish_trio_search_is_bounded(monkeypatch):
 @given(games=st.integers(1, 100_000_000), turns=st.integers(0, 40),
        engine=st.sampled_from(["numpy", "python", "goldfish"]))
 def test_simulate_refuses_exactly_the_runs_past_its_work_limit(games, turns, engine):
-    import pytest
-
     from wixoss_deckcheck.cli.simulate import MAX_GAME_TURNS, check_work
     from wixoss_deckcheck.errors import UsageError
 
@@ -145,3 +144,92 @@ def test_a_huge_simulate_is_one_line_before_any_game(capsys):
                  ["--backend", "python", "-n", "1000000"]):
         code, out, err = run_main(capsys, "simulate", deck, *args)
         assert code == 2 and err.count("\n") == 1 and "game-turns" in err and not out, (args, err)
+
+
+def _workbook(tmp_path, name, fill):
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    fill(workbook.active)
+    path = tmp_path / name
+    workbook.save(path)
+    return path
+
+
+def _far(row: int, column: int):
+    def fill(sheet):
+        sheet["A1"] = "デッキリスト"
+        sheet.cell(row, column).value = "far"
+
+    return fill
+
+
+@settings(max_examples=15, deadline=None)
+@given(row=st.integers(1, 1_048_576), column=st.integers(1, 16_384))
+def test_a_cell_anywhere_is_read_or_refused_at_once(tmp_path_factory, row, column):
+    from wixoss_deckcheck.decklist.sheet import MAX_SHEET_COLUMN, MAX_SHEET_ROW, open_workbook
+    from wixoss_deckcheck.errors import InputError
+
+    path = _workbook(tmp_path_factory.mktemp("far"), "far.xlsx", _far(row, column))
+    far = row > MAX_SHEET_ROW or column > MAX_SHEET_COLUMN
+    try:
+        open_workbook(path.read_bytes(), str(path))
+    except InputError as exc:
+        assert far and "far outside" in exc.message
+    else:
+        assert not far
+
+
+def _rows(count: int):
+    def fill(sheet):
+        for row in range(1, count + 1):
+            sheet.cell(row, 1).value = row
+
+    return fill
+
+
+def _comment(size: int):
+    def fill(sheet):
+        from openpyxl.comments import Comment
+
+        sheet["A1"] = "x"
+        sheet["A1"].comment = Comment("y" * size, "me")
+
+    return fill
+
+
+def _cells(count: int):
+    def fill(sheet):
+        for index in range(count):
+            sheet.cell(1 + index // 90, 1 + index % 90).value = 1
+
+    return fill
+
+
+@pytest.mark.parametrize(("name", "fill", "words"), [
+    ("far.xlsx", _far(1_048_576, 16_384), "XFD1048576"),
+    ("rows.xlsx", _rows(2_500), "far outside"),
+    ("comment.xlsx", _comment(3_000_000), "comment"),
+    ("cells.xlsx", _cells(20_100), "cells"),
+])
+@pytest.mark.parametrize("way", ["file", *(pytest.param(way, marks=pytest.mark.slow)
+                                  for way in ("stdin", "template", "replay"))])
+def test_a_giant_workbook_is_refused_before_it_is_loaded(tmp_path, name, fill, words, way):
+    from conftest import EXAMPLES
+    from hostile import assert_one_error, run_cli
+
+    path = _workbook(tmp_path, name, fill)
+    deck = EXAMPLES / "diva-ancient-surprise.txt"
+    if way == "file":
+        result = run_cli("check", "--no-config", path)
+    elif way == "stdin":
+        result = run_cli("check", "--no-config", "-", stdin=path.read_bytes())
+    elif way == "template":
+        result = run_cli("sheet", deck, "-o", tmp_path / "out.xlsx", "--template", path)
+        assert not (tmp_path / "out.xlsx").exists()
+    else:
+        record = tmp_path / "game.jsonl"
+        record.write_text(f'{{"game": {{"format": "diva", "deck": "{path.name}", "player": "first", "start": []}}}}\n'
+                          '{"turn": 0, "action": "draw", "cards": []}\n', encoding="utf-8")
+        result = run_cli("replay", record, cwd=tmp_path)
+    assert_one_error(result, words)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import io
+import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +31,17 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: A sheet is a zip of XML files; more than this uncompressed is refused before it is read.
 MAX_UNPACKED_BYTES = 50_000_000
+#: Each XML part of a workbook (a worksheet, its shared strings, a comment) is at most this
+#: big unpacked (the official forms' largest is about 30 KB; a 45 MB comment is refused).
+MAX_XML_PART_BYTES = 2_000_000
+#: The cells of all worksheets together (the official sheet fills about 300); more are
+#: refused before openpyxl builds a cell object for each.
+MAX_SHEET_CELLS = 20_000
+#: The farthest row and column a cell may be in (the official sheet ends near row 60,
+#: column 12); a cell at XFD1048576 is refused before the sheet is loaded.
+MAX_SHEET_ROW, MAX_SHEET_COLUMN = 2_000, 100
+_CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
+_REF = re.compile(rb"\br=\"([A-Z]{1,3})([0-9]{1,7})\"")
 
 
 @dataclass
@@ -47,15 +60,48 @@ def open_workbook(data: bytes, path: str, read_only_values: bool = True) -> Work
         raise InputError("reading .xlsx sheets needs openpyxl (pip install openpyxl)", path) from None
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, ValueError, OSError):
+            _check_parts(archive, path)
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, zlib.error, NotImplementedError):
         raise InputError("not an .xlsx workbook (not a zip archive)", path) from None
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise InputError(f"the workbook unpacks to {unpacked:,} bytes; a decklist sheet is far smaller", path)
     try:
         return openpyxl.load_workbook(io.BytesIO(data), data_only=read_only_values)
     except Exception as exc:  # openpyxl raises many kinds for a broken workbook
         raise InputError(f"not a readable .xlsx workbook ({exc.__class__.__name__})", path) from None
+
+
+def _check_parts(archive: zipfile.ZipFile, path: str) -> None:
+    """Refuse, before openpyxl reads a byte of it, a workbook past the limits above: its
+    size unpacked, one XML part's, the number of cells, a cell far outside the sheet."""
+    infos = archive.infolist()
+    unpacked = sum(info.file_size for info in infos)
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise InputError(f"the workbook unpacks to {unpacked:,} bytes; a decklist sheet is far smaller", path)
+    cells = 0
+    for info in infos:
+        if not info.filename.lower().endswith((".xml", ".rels", ".vml")):
+            continue
+        if info.file_size > MAX_XML_PART_BYTES:
+            raise InputError(f"the workbook's part {quoted(info.filename)} unpacks to {info.file_size:,} bytes; "
+                             f"a decklist sheet's parts are at most {MAX_XML_PART_BYTES:,}", path)
+        if info.filename.startswith("xl/worksheets/"):
+            with archive.open(info) as member:
+                text = member.read(MAX_XML_PART_BYTES + 1)
+            cells += len(_CELL.findall(text))
+            _check_far(text, path)
+    if cells > MAX_SHEET_CELLS:
+        raise InputError(f"the workbook has {cells:,} cells; a decklist sheet has at most {MAX_SHEET_CELLS:,}", path)
+
+
+def _check_far(text: bytes, path: str) -> None:
+    """A cell (or the sheet's dimension) past :data:`MAX_SHEET_ROW` / :data:`MAX_SHEET_COLUMN` is refused."""
+    for letters, digits in _REF.findall(text):
+        column = 0
+        for letter in letters:
+            column = column * 26 + letter - 64
+        if int(digits) > MAX_SHEET_ROW or column > MAX_SHEET_COLUMN:
+            where = (letters + digits).decode("ascii")
+            raise InputError(f"the workbook has a cell at {where}, far outside a decklist sheet (at most row "
+                             f"{MAX_SHEET_ROW:,}, column {MAX_SHEET_COLUMN})", path)
 
 
 def find_sheet(workbook: Workbook, path: str) -> tuple[Worksheet, SheetLayout]:

@@ -118,6 +118,11 @@ def find_layout(sheet: Worksheet) -> SheetLayout | None:
 
 def sheet_values(sheet: Worksheet) -> dict[tuple[int, int], Any]:
     """(row, column) -> value of every cell that holds one."""
+    # The cells the sheet holds, not the rectangle up to its farthest one (iter_rows would
+    # make every empty cell of it: a cell at XFD1048576 was 17 billion).
+    cells = getattr(sheet, "_cells", None)
+    if isinstance(cells, dict):
+        return {(cell.row, cell.column): cell.value for cell in cells.values() if cell.value is not None}
     return {(cell.row, cell.column): cell.value for row in sheet.iter_rows() for cell in row if cell.value is not None}
 
 

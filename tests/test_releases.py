@@ -39,6 +39,10 @@ def test_the_windows_issue_20_names():
         "WX25-P2": ("2025-07-26", "2026-01-31"),
         "WXDI-D09": ("2022-07-09", "2023-04-07"),
         "WXDI-CP01": ("2022-10-08", "2022-12-23"),
+        # wixossbox 191201-555decksall: the All-Star 555-yen decks out in late November 2019, and
+        # its article on the Key ones published at the end of May 2019
+        **{f"WDA-F0{n}": ("2019-11-21", "2019-11-30") for n in range(1, 6)},
+        **{f"WDK-F0{n}": ("2018-06-21", "2019-05-31") for n in range(1, 6)},
     }
     assert calendar.release_of("SPDi34-23").earliest == "2023-11-01"  # white タウィル's diva print
 

@@ -183,3 +183,20 @@ def test_a_cockatrice_count_is_ascii_digits_or_an_error(n, kind, digit, plain):
             assert not plain and error.line == line, (token, str(error))
             continue
         assert plain and [(e.count, e.query) for e in deck.entries] == [(n, "WXDi-D01-012")], token
+
+
+@pytest.mark.parametrize("line,count,query", [
+    ("4 WXDi-D01-005", 4, "WXDi-D01-005"),
+    ("WXDi-D01-005 x4", 4, "WXDi-D01-005"),
+    ("4x サーバント　Ｄ", 4, "サーバント　Ｄ"),
+    ("呪われし数字　６６６", 1, "呪われし数字　６６６"),  # a name that ends in a number
+    ("2 呪われし数字　６６６", 2, "呪われし数字　６６６"),
+    ("WX13-001 呪われし数字　６６６", 1, "WX13-001 呪われし数字　６６６"),  # beside a number: the pool decides
+    ("0068　オペラより愛をこめて！", 1, "0068　オペラより愛をこめて！"),  # a name that starts with digits
+    ("4 0068　オペラより愛をこめて！", 4, "0068　オペラより愛をこめて！"),
+    ("WXDi-D01-005 コード・ピルルク　Λ", 1, "WXDi-D01-005 コード・ピルルク　Λ"),
+    ("サーバント　Ｄ２ x4", 4, "サーバント　Ｄ２"),
+    ("WXDi-D01-005 ２", 2, "WXDi-D01-005"),  # full-width digits are digits
+])
+def test_the_shapes_players_write_still_read(line, count, query):
+    assert outcome(line) == ("entries", [(count, query)]), line

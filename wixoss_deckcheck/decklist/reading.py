@@ -49,8 +49,12 @@ def outside_allowed() -> bool:
 
 
 def inside(path: str | os.PathLike, root: str | os.PathLike) -> bool:
-    """Whether ``path`` (resolved) is ``root`` (resolved) or under it."""
-    real, top = os.path.realpath(path), os.path.realpath(root)
+    """Whether ``path`` (resolved) is ``root`` (resolved) or under it (False for a path that
+    cannot be resolved: a NUL byte)."""
+    try:
+        real, top = os.path.realpath(path), os.path.realpath(root)
+    except (ValueError, OSError):
+        return False
     return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
@@ -61,8 +65,11 @@ def refuse_outside_link(path: str | os.PathLike) -> None:
     (A path named outright, without a link, is read wherever it is: the user named it.)"""
     if _OUTSIDE[0]:
         return
-    given = os.path.abspath(path)
-    real = os.path.realpath(given)
+    try:
+        given = os.path.abspath(path)
+        real = os.path.realpath(given)
+    except (ValueError, OSError):  # a NUL byte, a name too long: opening it says so
+        return
     if real == os.path.normpath(given):
         return  # no link on the way
     folder = os.path.dirname(os.path.normpath(given))

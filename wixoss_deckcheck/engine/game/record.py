@@ -77,6 +77,8 @@ class Record:
         folder = Path(self.path).parent
         for game in self.games:
             path = self.deck_path(game)
+            if "\x00" in str(path):
+                continue  # no file has such a name: reading it says so
             if not (inside(path, folder) or inside(path, os.getcwd())):
                 reference = quoted(str(game.header["deck"]))
                 raise InputError(

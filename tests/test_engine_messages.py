@@ -208,3 +208,11 @@ def test_a_team_pieces_condition_is_worded_in_the_language():
     assert _team_words(Shown(includes, "zh")) == "含有蓝分身的【ドリームチーム】"
     assert _team_words(Shown({"kind": "team", "team": "さんばか"}, "ja")) == "さんばか"
     assert _team_words(Shown({"kind": "team", "team": None}, "ja")) == "どれか1つのチーム"
+
+
+def test_rules_names_the_replay_kind_in_the_language(capsys):
+    code, out, _err = run_main(capsys, "rules", "--lang", "ja")
+    line = next(row for row in out.splitlines() if row.startswith("WX301 "))
+    assert code == 0 and "記録の再生" in line and "replay" not in line.split("(")[1], line
+    code, out, _err = run_main(capsys, "rules", "--lang", "zh-Hant")
+    assert "記錄回放" in next(row for row in out.splitlines() if row.startswith("WX324 "))

@@ -325,3 +325,11 @@ def test_other_text_outputs_start_no_workflow_command_from_a_pools_names(hostile
         assert result.output.strip(), args
         forged = [line for line in result.output.splitlines() if line.lstrip().startswith("::")]
         assert not forged, (args, forged[:3])
+
+
+def test_a_history_of_a_deck_named_like_a_command_starts_no_line_with_it(hostile, monkeypatch):
+    monkeypatch.chdir(hostile / "decks")
+    result = CliRunner().invoke(cli, ["check", "--no-config", "--history", "--cardpool", str(hostile / "pool.json"),
+                                      "::error::forged.txt"])
+    assert "forged.txt" in result.output, result.output
+    assert not [line for line in result.output.splitlines() if line.lstrip().startswith("::")]

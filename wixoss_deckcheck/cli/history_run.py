@@ -16,6 +16,7 @@ from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs, write_atomic
 from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.model.history import DeckHistory
+from wixoss_deckcheck.reporters.ci_common import no_workflow_commands
 from wixoss_deckcheck.reporters.history import render_history_json, render_history_text
 from wixoss_deckcheck.reporters.history_plot import check_history_plot, write_history_plot
 
@@ -48,7 +49,8 @@ def run_history(options: Mapping[str, Any]) -> int:
     session = CheckSession(settings)
     histories, failed = _histories(session, settings, options["decks"], start, end)
     lang = session.lang
-    text = render_history_json(histories) if output_format == "json" else render_history_text(histories, lang)
+    text = (render_history_json(histories) if output_format == "json"
+            else no_workflow_commands(render_history_text(histories, lang)))  # paths and names: no :: first
     if options.get("output"):
         write_atomic(options["output"], text)
     else:

@@ -66,15 +66,18 @@ def goldfish_figures(pool, games: int, runs: int) -> bool:
     from wixoss_deckcheck.engine.game.setup import load_game_deck
 
     ok = True
-    print(f"goldfish, 10 turns, pure Python, one process; {runs} runs of {games:,} games, each after the reference")
+    print(
+        f"goldfish, 10 turns, pure Python, one process; {runs * 3} runs of {max(50, games // 3):,} games, "
+        f"each right after {max(20, games // 8)} units of the reference loop"
+    )
     for deck in sorted((DECKS / "text").glob("*.txt")):
         loaded = load_game_deck(str(deck), pool, as_of="2026-11-30")
         for first in (True, False):
             goldfish_rate(loaded, 200, 1, first)  # warm the memos
             pairs = []
-            for r in range(runs):
-                reference = reference_rate()
-                cpu, _wall = goldfish_rate(loaded, games, 10 + r, first)
+            for r in range(runs * 3):  # short alternating runs: both halves of a pair see the same load
+                reference = reference_rate(max(20, games // 8))
+                cpu, _wall = goldfish_rate(loaded, max(50, games // 3), 10 + r, first)
                 pairs.append((cpu, reference))
             cpu = statistics.median(c for c, _ in pairs)
             ratio = statistics.median(c / ref for c, ref in pairs)

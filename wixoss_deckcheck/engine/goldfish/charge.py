@@ -82,11 +82,11 @@ def _least_in_hand(
     state: State, book: Book, plan: Plan, pays: Callable[[int], tuple[int, int]]
 ) -> tuple[Key, int] | None:
     """The best card of the hand to charge and its key; guards stay while another card can go."""
-    guard, keep = book.is_guard, plan.keep
-    others = state.signi_zones != EMPTY_FIELD or any(n and not guard[k] for k, n in enumerate(state.hand))
+    keep, hand = plan.keep, state.hand
+    others = state.signi_zones != EMPTY_FIELD or any(hand[k] for k in plan.no_guards)
     best: tuple[Key, int] | None = None
-    for candidate, held in enumerate(state.hand):
-        if held and not (guard[candidate] and others):
+    for candidate in plan.no_guards if others else range(len(hand)):  # guards only when nothing else can go
+        if hand[candidate]:
             key = (*pays(candidate), keep[candidate])
             if best is None or key < best[0]:
                 best = key, candidate
@@ -96,26 +96,45 @@ def _least_in_hand(
 def _least_on_field(game: Game, plan: Plan, pays: Callable[[int], tuple[int, int]]) -> tuple[Key, int] | None:
     """The best SIGNI of the field to charge and its key: worth less when one of the hand takes its zone."""
     keep = plan.keep
+    takes = replacements(game, plan)
     best: tuple[Key, int] | None = None
     for candidate in game.state.signi_zones:
         if candidate >= 0:
-            key = (*pays(candidate), keep[candidate] - (REPLACED if replaceable(game, plan, candidate) else 0))
+            key = (*pays(candidate), keep[candidate] - (REPLACED if takes(candidate) else 0))
             if best is None or key < best[0]:
                 best = key, candidate
     return best
 
 
-def replaceable(game: Game, plan: Plan, kind: int) -> bool:
-    """Can a SIGNI of the hand, of at least the level of ``kind`` (on the field), take its zone
-    this turn: within the center's level, the limit without ``kind``, and its limiting condition?"""
+def replacements(game: Game, plan: Plan) -> Callable[[int], bool]:
+    """kind (on the field) -> can a SIGNI of the hand, of at least its level, take its zone this
+    turn: within the center's level, the limit without it, and its limiting condition? (The
+    hand's candidates are worked out once for all the field's SIGNI.)"""
     state, book = game.state, game.book
-    levels = book.signi_levels
-    low, room = levels[kind], game.limit() - game.field_levels() + levels[kind]
-    most = min(game.center_level(), room)
-    return any(
-        n and plan.placeable[k] and not book.is_guard[k] and low <= levels[k] <= most and game.limiting_ok(k)
-        for k, n in enumerate(state.hand)
+    levels, guard, placeable = book.signi_levels, book.is_guard, plan.placeable
+    top = game.center_level()
+    held = sorted(
+        {
+            levels[k]
+            for k, n in enumerate(state.hand)
+            if n and placeable[k] and not guard[k] and levels[k] <= top and game.limiting_ok(k)
+        }
     )
+    if not held:
+        return lambda kind: False
+    spare = game.limit() - game.field_levels()
+
+    def takes(kind: int) -> bool:
+        low = levels[kind]
+        most = min(top, spare + low)
+        return any(low <= level <= most for level in held)
+
+    return takes
+
+
+def replaceable(game: Game, plan: Plan, kind: int) -> bool:
+    """Can a SIGNI of the hand, of at least the level of ``kind`` (on the field), take its zone this turn?"""
+    return replacements(game, plan)(kind)
 
 
 def _guard_for_the_grow(

@@ -45,6 +45,8 @@ class Plan:
     placeable: list[bool] = field(default_factory=list)
     options: dict[int, list[int]] = field(default_factory=dict)  # an LRIG id -> the LRIG ids it may grow into
     plays: list[int] = field(default_factory=list)  # the ARTS it uses (arts.py), in LRIG-deck order
+    to_place: list[int] = field(default_factory=list)  # the placeable SIGNI but guards, highest level first
+    no_guards: list[int] = field(default_factory=list)  # the main-deck kinds without 【ガード】, in order
 
 
 def _next(book: Book, lrig_id: int, kind: str, rules: GameRules) -> list[int]:
@@ -144,6 +146,11 @@ def build_plan(book: Book, rules: GameRules) -> Plan:
         placeable = _placeable(book, kind, top, line_types)
         plan.placeable.append(placeable)
         plan.keep.append(_keep_value(book, kind, placeable))
+    plan.to_place = sorted(
+        (k for k in range(len(book.main_cards)) if plan.placeable[k] and not book.is_guard[k]),
+        key=lambda k: (-book.signi_levels[k], k),
+    )
+    plan.no_guards = [k for k in range(len(book.main_cards)) if not book.is_guard[k]]
     plan.options = _grow_options(book, assists, rules)
     plan.plays = playable_arts(book, rules, 1 + len(assists))
     return plan

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from wixoss_deckcheck.engine.game import actions, phases
-from wixoss_deckcheck.engine.game.payment import best_payment, classes, shortfall
+from wixoss_deckcheck.engine.game.payment import best_payment, shortfall
 from wixoss_deckcheck.engine.game.state import Book, Game, Problem, State
 from wixoss_deckcheck.engine.goldfish import arts
 from wixoss_deckcheck.engine.goldfish.charge import charge_choice
@@ -130,10 +130,9 @@ class Goldfish:
     def ener_classes(self) -> tuple[tuple[int, int], ...]:
         """The ener as ``(mask, count)`` classes (what payments are computed on)."""
         counts: dict[int, int] = {}
-        mask = self.book.colour_masks
-        for kind, n in enumerate(self.game.state.ener):
+        for mask, n in zip(self.book.colour_masks, self.game.state.ener, strict=True):
             if n:
-                counts[mask[kind]] = counts.get(mask[kind], 0) + n
+                counts[mask] = counts.get(mask, 0) + n
         return tuple(sorted(counts.items()))
 
     def charge(self, turn: int) -> None:
@@ -146,11 +145,12 @@ class Goldfish:
         if self.trace is not None:
             self.log(turn, "charge", card=self.num(kind), **({"from": "field"} if from_field else {}))
 
-    def pay_for(self, cost, future) -> tuple[list[int], int] | None:
-        """Ener kinds (and coins) to pay ``cost`` with, chosen for ``future``; None when unpayable."""
+    def pay_for(self, cost, future, ener=None) -> tuple[list[int], int] | None:
+        """Ener kinds (and coins) to pay ``cost`` with, chosen for ``future``; None when unpayable
+        (``ener``: the ener's classes when the caller has them)."""
         if cost.coins > self.game.state.coins:
             return None
-        chosen = best_payment(cost.symbols, self.ener_classes(), future)
+        chosen = best_payment(cost.symbols, self.ener_classes() if ener is None else ener, future)
         if chosen is None:
             return None
         state, mask = self.game.state, self.book.colour_masks
@@ -221,31 +221,27 @@ class Goldfish:
 
     def _spare_payment(self, cost) -> tuple[list[int], int] | None:
         """A payment of ``cost`` that leaves the center's path as payable as before (None: wait)."""
+        if not cost.symbols:  # nothing from ener: only the coins
+            return ([], cost.coins) if cost.coins <= self.game.state.coins else None
         rest = self.plan.center_rest[min(self.step, len(self.plan.center_rest) - 1)]
-        before = shortfall(rest, self.ener_classes())
-        payment = self.pay_for(cost, rest)
-        if payment is None or not payment[0]:
+        ener = self.ener_classes()
+        payment = self.pay_for(cost, rest, ener)
+        if payment is None:
             return payment
-        left = list(self.game.state.ener)
+        mask = self.book.colour_masks
+        left = dict(ener)
         for kind in payment[0]:
-            left[kind] -= 1
-        masks = [self.book.colour_masks[k] for k, n in enumerate(left) for _ in range(n)]
-        return None if shortfall(rest, classes(masks)) > before else payment
+            left[mask[kind]] -= 1
+        after = tuple((m, n) for m, n in sorted(left.items()) if n)
+        return None if shortfall(rest, after) > shortfall(rest, ener) else payment
 
     def _best_in_hand(self, most: int) -> int:
-        state, book, plan = self.game.state, self.book, self.plan
-        best = -1
-        for kind, held in enumerate(state.hand):
-            if (
-                held
-                and plan.placeable[kind]
-                and not book.is_guard[kind]  # guards stay in the hand
-                and book.signi_levels[kind] <= most
-                and self.game.limiting_ok(kind)
-                and (best < 0 or book.signi_levels[kind] > book.signi_levels[best])
-            ):
-                best = kind
-        return best
+        """The highest-level SIGNI of the hand that may be placed now, at most level ``most`` (-1: none)."""
+        hand, levels, game = self.game.state.hand, self.book.signi_levels, self.game
+        for kind in self.plan.to_place:  # placeable, no guard (guards stay in the hand); highest level first
+            if hand[kind] and levels[kind] <= most and game.limiting_ok(kind):
+                return kind
+        return -1
 
     def place(self, turn: int) -> None:
         """Place SIGNI highest level first; once a turn trash the lowest for a higher one."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from wixoss_deckcheck.engine.game.payment import shortfall
 from wixoss_deckcheck.engine.game.setup import LoadedDeck
+from wixoss_deckcheck.engine.game.state import Book
 from wixoss_deckcheck.engine.goldfish.arts import count
 from wixoss_deckcheck.engine.goldfish.plan import Plan
 from wixoss_deckcheck.engine.goldfish.play import Goldfish, Seat, new_goldfish, play
@@ -104,7 +105,9 @@ class SeatTally:
         self.attacks = [Mean() for _ in range(rows)]
 
 
-def _observer(tally: SeatTally, plan: Plan):
+def _observer(tally: SeatTally, plan: Plan, book: Book):
+    guards = [kind for kind, guard in enumerate(book.is_guard) if guard]
+
     def observe(goldfish: Goldfish, moment: str, turn: int) -> None:
         """Count what the report asks at this moment of a game."""
         game, state, book = goldfish.game, goldfish.game.state, goldfish.book
@@ -118,7 +121,8 @@ def _observer(tally: SeatTally, plan: Plan):
             tally.signi[turn].add(sum(1 for k in state.signi_zones if k >= 0))
             tally.attacks[turn].add(goldfish.attacks)
             return
-        tally.guard[turn] += any(n and book.is_guard[k] for k, n in enumerate(state.hand))
+        hand = state.hand
+        tally.guard[turn] += any(hand[k] for k in guards)
         if plan.arts:
             ener = goldfish.ener_classes()
             for i, lrig_id in enumerate(plan.arts):
@@ -141,7 +145,7 @@ def run_seat(
     """Play ``games`` games of one seat; with ``trace`` each game's header and events are appended."""
     rng = random.Random(seed)
     tally = SeatTally(seat.turns, len(plan.arts))
-    observe = _observer(tally, plan)
+    observe = _observer(tally, plan, loaded.book)
     for _ in range(games):
         events: list[dict] | None = [] if trace is not None else None
         goldfish = new_goldfish(loaded.book, plan, loaded.rules, seat.first, rng, events)

@@ -233,3 +233,78 @@ def test_a_giant_workbook_is_refused_before_it_is_loaded(tmp_path, name, fill, w
                           '{"turn": 0, "action": "draw", "cards": []}\n', encoding="utf-8")
         result = run_cli("replay", record, cwd=tmp_path)
     assert_one_error(result, words)
+
+
+@pytest.mark.parametrize("kind", ["json", "yaml-flow", "yaml", "cod", "text"])
+@pytest.mark.parametrize("count", [2_001, 20_000])
+def test_every_reader_has_the_same_line_limit(tmp_path, capsys, kind, count):
+    import json
+
+    from conftest import run_main
+
+    names = [f"Unknown card {index}" for index in range(count)]
+    if kind == "json":
+        path, text = tmp_path / "d.json", json.dumps({"format": "diva", "main": names, "lrig": []})
+    elif kind == "yaml-flow":
+        path, text = tmp_path / "d.yaml", "main: [" + ", ".join(json.dumps(n) for n in names) + "]\nlrig: []\n"
+    elif kind == "yaml":
+        path, text = tmp_path / "d.yaml", "main:\n" + "".join(f"  - {json.dumps(n)}\n" for n in names)
+    elif kind == "cod":
+        path = tmp_path / "d.cod"
+        text = ('<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main">'
+                + "".join(f'<card number="1" name="{n}"/>' for n in names) + "</zone></cockatrice_deck>")
+    else:
+        path, text = tmp_path / "d.txt", "".join(f"1 {n}\n" for n in names)
+    path.write_text(text, encoding="utf-8")
+    limit = "at most 1,000,000" if path.stat().st_size > 1_000_000 else "at most 2,000"  # by size, else lines
+    code, _out, err = run_main(capsys, "check", "--no-config", str(path))
+    assert code == 2 and err.count("\n") == 1 and limit in err, err
+
+
+def test_suggestions_are_bounded_per_deck(monkeypatch):
+    """Only the first MAX_SUGGESTED unknown names of a deck are searched for suggestions."""
+    from conftest import EXAMPLES
+
+    from wixoss_deckcheck.checking import checker
+    from wixoss_deckcheck.checking.checker import MAX_SUGGESTED, Resolutions
+    from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
+
+    pool = CardPool.load(locate_pool(None))
+    asked = []
+    real = pool.resolve
+
+    def counting(query, suggest=True):
+        asked.append(suggest)
+        return real(query, suggest=suggest)
+
+    monkeypatch.setattr(pool, "resolve", counting)
+    resolutions = Resolutions(pool)
+    for index in range(3 * MAX_SUGGESTED):
+        resolutions[f"Nothing like it {index}"]
+    assert asked.count(True) == MAX_SUGGESTED and len(asked) == 3 * MAX_SUGGESTED
+    resolutions.suggestions_left = MAX_SUGGESTED  # the next deck gets its own suggestions
+    resolutions["Nothing like it 250"]
+    assert asked[-1] is True
+    assert checker.MAX_SUGGESTED == MAX_SUGGESTED and EXAMPLES
+
+
+@settings(max_examples=12, deadline=None)
+@given(depth=st.integers(1, 200), pattern=st.sampled_from(["{base}/**/*.txt", "{base}/**/x.txt", "{base}/d/**/*.txt"]))
+def test_an_audit_pattern_walks_a_deep_tree_bounded(tmp_path_factory, depth, pattern):
+    import os
+
+    from wixoss_deckcheck.checking.audit import MAX_AUDIT_DEPTH, expand_paths
+
+    base = tmp_path_factory.mktemp("deep")
+    folder = base
+    for _ in range(depth):
+        folder = folder / "d"
+    folder.mkdir(parents=True)
+    (folder / "x.txt").write_text("1 WX01-001\n")
+    (base / "top.txt").write_text("1 WX01-001\n")
+    os.symlink("..", folder / "loop")  # a cycle: entered once
+    found = expand_paths([pattern.format(base=base)])
+    deep_enough = depth <= MAX_AUDIT_DEPTH
+    assert (str(folder / "x.txt") in found) == deep_enough
+    assert any("folders deep" in why for _path, why in found.problems) == (not deep_enough)
+    assert (str(base / "top.txt") in found) == (pattern == "{base}/**/*.txt")

@@ -11,6 +11,7 @@ deck; the audit goes on. Nothing here prints.
 
 from __future__ import annotations
 
+import fnmatch
 import gc
 import glob
 import os
@@ -29,6 +30,9 @@ from wixoss_deckcheck.tables.dates import parse_day, today
 
 #: Below this many decks the audit runs in the calling process (starting workers costs more).
 IN_PROCESS_LIMIT = 48
+#: How deep an audit walks into folders (a folder or ``**``); a deeper one is a problem,
+#: not entered. Issue 25: ``audit 'decks/**/*.txt'`` on a tree 1,000 folders deep.
+MAX_AUDIT_DEPTH = 64
 _GLOB_CHARS = frozenset("*?[")
 
 
@@ -73,9 +77,12 @@ def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False,
     """
     root = os.path.realpath(directory)
     trust_tree(root)  # its links are checked here: a deck under it may be read through one
-    stack, entered = [directory], set()
+    stack, entered = [(directory, 0)], set()
     while stack:
-        folder = stack.pop()
+        folder, depth = stack.pop()
+        if depth > MAX_AUDIT_DEPTH:
+            found.problems.append((folder, f"more than {MAX_AUDIT_DEPTH} folders deep, not entered"))
+            continue
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
@@ -90,7 +97,7 @@ def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False,
         for entry in entries:
             if not entry.name.startswith("."):
                 yield from _visit(entry, root, found, folders, (follow_symlinks, allow_outside))
-        stack.extend(reversed(folders))
+        stack.extend((path, depth + 1) for path in reversed(folders))
 
 
 def _visit(entry: os.DirEntry[str], root: str, found: AuditPaths, folders: list[str],
@@ -143,7 +150,7 @@ def _expand(argument: str, found: AuditPaths, links: tuple[bool, bool]) -> Itera
     if os.path.isdir(argument):
         yield from _walk(argument, found, *links)
     elif _GLOB_CHARS & set(argument) and not os.path.exists(argument):
-        matches = sorted(glob.glob(argument, recursive=True))
+        matches = _matches(argument, found, links)
         for match in matches:
             if os.path.isdir(match):
                 yield from _walk(match, found, *links)
@@ -155,6 +162,24 @@ def _expand(argument: str, found: AuditPaths, links: tuple[bool, bool]) -> Itera
         raise UsageError(f"{argument}: no such file or folder")
     else:
         yield argument
+
+
+def _matches(pattern: str, found: AuditPaths, links: tuple[bool, bool]) -> list[str]:
+    """The paths a pattern names, sorted. ``**`` is walked like a folder (the same bounds,
+    links and hidden folders as :func:`_walk`) from the folders before the first wildcard,
+    never by :func:`glob.glob` (unbounded in a deep tree, and through link cycles)."""
+    if "**" not in pattern:
+        return sorted(glob.glob(pattern))
+    parts = pattern.replace(os.sep, "/").split("/")
+    fixed = next(index for index, part in enumerate(parts) if _GLOB_CHARS & set(part))
+    base = "/".join(parts[:fixed]) or "."
+    if not os.path.isdir(base):
+        return []
+    shorter = pattern.replace("**/", "")  # "**/" also matches no folder at all
+    prefix = "" if parts[:fixed] else "./"
+    return sorted(path for path in _walk(base, found, *links)
+                  if fnmatch.fnmatchcase(path.removeprefix(prefix), pattern)
+                  or fnmatch.fnmatchcase(path.removeprefix(prefix), shorter))
 
 
 def _names_a_folder(argument: str) -> bool:

@@ -29,6 +29,10 @@ from wixoss_deckcheck.tables.releases import load_calendar
 _MAYU_CHECKS = ("mayus-room-banned", "mayus-room-limit", "mayus-room-pair", "mayus-room-one-way")
 
 
+#: The unknown names of one deck given suggestions (each a search of the pool, ~7 ms): issue 25.
+MAX_SUGGESTED = 100
+
+
 class Resolutions(dict[str, "KnownCard | Resolution"]):
     """What the pool says of each query, worked out on first use: the pool never changes,
     and the decks of one audit share most lines. A query that names a card maps to its
@@ -43,15 +47,21 @@ class Resolutions(dict[str, "KnownCard | Resolution"]):
         self.pool = pool
         #: The queries that named their card through an alias table (a deck editor's names).
         self.aliased: set[str] = set()
+        self.suggestions_left = MAX_SUGGESTED  # for the deck being resolved (Checker.resolve)
 
     def __missing__(self, query: str) -> KnownCard | Resolution:
         if len(self) >= self.LIMIT:
             self.clear()
             self.aliased.clear()
-        result = self.pool.resolve(query)
+        suggest = self.suggestions_left > 0
+        result = self.pool.resolve(query, suggest=suggest)
         if result.via == "alias":
             self.aliased.add(query)
         known = result if result.card is None else KnownCard.of(result.card, result.number)
+        if result.card is None and not result.candidates:
+            if not suggest:  # not kept: a later deck gets its suggestions
+                return known
+            self.suggestions_left -= 1
         self[query] = known
         return known
 
@@ -130,6 +140,7 @@ class Checker:
         card (WX001 unknown, WX002 ambiguous, WX003 a number and a name that disagree) or whose
         card the rest of the deck decided (WX006, :mod:`~wixoss_deckcheck.checking.deciding`)."""
         resolved = ResolvedDeck(deck, self.pool, self.icons)
+        self._resolutions.suggestions_left = MAX_SUGGESTED
         missed = resolved.add_lines(deck.entries, self._resolutions)
         readings = self._set_readings(deck)
         if readings:  # a name the deck's own set gives to another card (a deck editor's name)

@@ -45,7 +45,19 @@ def parse_deck_text(text: str, path: str, kind: str | None = None) -> Deck:
     found = readers_by_kind().get(kind)
     if found is None or found.binary:
         found = readers_by_kind()["text"]
-    return found.read(text, path)
+    return bounded(found.read(text, path))
+
+
+def bounded(deck: Deck) -> Deck:
+    """``deck``, unless it has more card lines than a text decklist may have lines
+    (:data:`~wixoss_deckcheck.decklist.text.MAX_LINES`): the same limit for every reader
+    (JSON, YAML flow, ``.cod``, a sheet), so no reader lets 90,000 names reach the lookup
+    and its suggestions."""
+    from wixoss_deckcheck.decklist.text import MAX_LINES  # the text reader's module: loaded as it is needed
+
+    if len(deck.entries) > MAX_LINES:
+        raise InputError(f"{len(deck.entries):,} card lines; a decklist has at most {MAX_LINES:,}", deck.path)
+    return deck
 
 
 def _refuse_long_numbers(text: str, path: str) -> None:
@@ -96,7 +108,7 @@ def load_deck_data(data: bytes, name: str, encoding: str | None = None, kind: st
     kind = kind or kind_of(name)
     binary = _binary_reader(kind, data)
     if binary is not None:
-        return binary.read(data, name)
+        return bounded(binary.read(data, name))
     text = decode_deck(data, name, encoding)
     return parse_deck_text(text, name, kind)
 

@@ -136,3 +136,44 @@ def test_install_instructions_name_the_commands_that_install_the_pool():
     for text in told:
         assert "wixoss-deckcheck cardpool import" not in text
         assert "wixoss-deckcheck cardpool update" in text and "cardpool build --from" in text
+
+
+# -- CONTRIBUTING's module map is the layout ---------------------------------------------------
+
+
+def _module_map() -> dict[str, set[str]]:
+    """Each folder of CONTRIBUTING.md's module map with the module files its row names."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    start = text.index("## The module map")
+    table = text[start : text.index("\n## ", start + 1)]
+    rows: dict[str, set[str]] = {}
+    for line in table.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and cells[0].startswith("`") and cells[0].endswith("/`"):
+            rows[cells[0].strip("`").rstrip("/")] = set(re.findall(r"`([\w/]+\.(?:py|yaml))`", cells[2]))
+    return rows
+
+
+def test_the_module_map_has_a_row_for_every_folder_and_names_only_modules_that_exist():
+    package = ROOT / "wixoss_deckcheck"
+    rows = _module_map()
+    folders = {str(init.parent.relative_to(package)) for init in package.rglob("__init__.py") if init.parent != package}
+    # a folder of sub-packages only (engine/) is mapped by their rows
+    own_modules = {
+        folder for folder in folders if any(p.name != "__init__.py" for p in (package / folder).glob("*.py"))
+    }
+    for folder in sorted(own_modules):
+        parent, _, name = folder.rpartition("/")
+        # a folder has its own row, or its parent's row names it (decklist's `readers/`)
+        assert folder in rows or (parent in rows and re.search(rf"`{name}/`", _row_text(parent))), folder
+    for folder, modules in rows.items():
+        assert folder in folders, f"the module map names {folder}/, which is no package"
+        for module in (name for name in modules if "/" not in name):  # a path names a file elsewhere
+            found = list((package / folder).rglob(module))
+            assert found, f"the module map names {folder}/{module}, which does not exist"
+
+
+def _row_text(folder: str) -> str:
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    start = text.index(f"| `{folder}/` |")
+    return text[start : text.index("\n", start)]

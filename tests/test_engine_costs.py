@@ -32,7 +32,8 @@ def _codes(tmp_path, pool, events):
 
 
 def test_the_pool_reads_the_costs_of_abilities(full_pool):
-    assert ability_cost("起", "《ターン１回》エクシード２") == {"kind": "activated", "exceed": 2, "cost": {}}
+    once = {"kind": "activated", "per_turn": 1, "exceed": 2, "cost": {}}
+    assert ability_cost("起", "《ターン１回》エクシード２") == once
     assert ability_cost("起", "《白×2》《無》") == {"kind": "activated", "cost": {"white": 2, "colorless": 1}}
     assert ability_cost("起", "デッキの上からカードを２枚トラッシュに置く") is None  # not a form it reads
     costs = full_pool.resolve(HANIEL).card.ability_costs
@@ -84,4 +85,18 @@ def test_exceed_puts_cards_from_under_the_lrig_into_the_lrig_trash():
     problem = activate(game, None, 1, None, Spend(exceed=1))  # nothing left under it
     assert problem is not None and problem.slug == "ability-cost"
     problem = activate(_lrig_game(), None, 1, None, Spend())  # its cost is exceed 1, not nothing
+    assert problem is not None and problem.slug == "ability-cost"
+
+
+def test_an_ability_of_once_a_turn_is_used_once_a_turn():
+    game = _lrig_game()
+    once = {"kind": "activated", "per_turn": 1, "cost": {}}
+    game.book.lrig_cards[1] = game.book.lrig_cards[1]._replace(ability_costs=(once,))
+    assert activate(game, None, 1, None, Spend()) is None
+    problem = activate(game, None, 1, None, Spend())
+    assert problem is not None and problem.slug == "ability-cost"  # 《ターン１回》
+    game.state.new_turn(3)
+    assert activate(game, None, 1, None, Spend()) is None  # a new turn, a new use
+    game.book.lrig_cards[1] = game.book.lrig_cards[1]._replace(ability_costs=({**once, "per_game": 2},))
+    problem = activate(game, None, 1, None, Spend())  # two uses this game already (turn 2 and turn 3)
     assert problem is not None and problem.slug == "ability-cost"

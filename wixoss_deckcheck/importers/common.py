@@ -192,6 +192,7 @@ def add_rise(record: dict, kind: str, text: str) -> None:
 #: 【起】 (activated) and 【出】 (on-play) abilities: the text before the first full-width colon is the cost.
 _ABILITY = re.compile(r"【(起|出)】((?:《[^》]*》|[^：【（])*)(?:（[^）]*）)?：")
 _ENER_SYMBOL = re.compile(r"《(白|赤|青|緑|黒|無)(?:×([0-9０-９]+))?》(?:×([0-9０-９]+))?")
+_LIMITS = re.compile(r"《(ターン|ゲーム)([0-9０-９]+)回》")
 _IGNORED = re.compile(r"《(?:ターン|ゲーム)[0-9０-９]+回》|《(?:メインフェイズ|アタックフェイズ)アイコン》")
 _COST_WORDS = (
     (re.compile(r"エクシード([0-9０-９]+)"), "exceed"),
@@ -202,11 +203,14 @@ _SELF = {"《ダウン》": "down", "このシグニを場からトラッシュ�
 
 def ability_cost(kind: str, text: str) -> dict | None:
     """One ability's cost as the pool keeps it: ``{"kind": "activated"|"on_play", "cost": {ener},
-    "exceed": N, "discard": N, "down": true, "trash_self": true, "attack_phase": true}``; None when a
+    "exceed": N, "discard": N, "down": true, "trash_self": true, "attack_phase": true, "per_turn": N,
+    "per_game": N}``; None when a
     part of it is not one of these (the engine then trusts the record)."""
     found: dict = {"kind": "activated" if kind == "起" else "on_play"}
     if "《アタックフェイズアイコン》" in text:
         found["attack_phase"] = True
+    for limit in _LIMITS.finditer(text):
+        found["per_turn" if limit.group(1) == "ターン" else "per_game"] = parse_int(limit.group(2)) or 1
     rest = _IGNORED.sub("", text)
     ener: dict = {}
     for name, inner, outer in _ENER_SYMBOL.findall(rest):

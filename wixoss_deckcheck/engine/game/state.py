@@ -252,6 +252,9 @@ class State:
     opp_guarded: bool = False
     opp_guards: int = 0
     crushed_last: int = -1  # the card the last crush put into ener (its Life Burst may follow)
+    #: Uses of abilities limited by 《ターンN回》/《ゲームN回》: (card key, ability index) -> uses
+    uses_this_turn: dict[tuple[str, int], int] = field(default_factory=dict)
+    uses_this_game: dict[tuple[str, int], int] = field(default_factory=dict)
     burst_used: bool = False
     #: an LRIG, the limit or a SIGNI zone changed outside the checked placing: the field rules must be applied
     field_changed: bool = True
@@ -277,6 +280,7 @@ class State:
         self.lrig_attacked = False
         self.attack_phase_declared = False
         self.crushed_last = -1
+        self.uses_this_turn = {}
         for i, frozen in enumerate(self.frozen):  # the up phase: a frozen card stays as it is, once
             self.down[i] = self.down[i] and frozen
             self.frozen[i] = False
@@ -287,6 +291,7 @@ class State:
         self.ended = False
         self.opp_exact, self.opp_attacker, self.opp_crushes, self.opp_crush_total = exact, "", 0, 0
         self.opp_guarded, self.opp_guards, self.crushed_last, self.burst_used = False, 0, -1, False
+        self.uses_this_turn = {}
 
 
 @dataclass

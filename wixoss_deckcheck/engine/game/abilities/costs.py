@@ -33,7 +33,8 @@ class Spend:
     down: bool = False
     trash_self: bool = False
     on_play: bool = False
-    cost: Mapping[str, Any] = field(default_factory=dict)  # the matched ability's ener cost
+    cost: Mapping[str, Any] = field(default_factory=dict)  # the matched ability's cost
+    index: int = -1  # its index among the card's ability costs
 
 
 def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None, spend: Spend) -> Problem | None:
@@ -52,6 +53,10 @@ def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None
         problem = _pay_rest(game, card, where, spend)
     if problem is not None:
         return problem
+    if spend.cost:
+        use = (card.key, spend.index)
+        state.uses_this_turn[use] = state.uses_this_turn.get(use, 0) + 1
+        state.uses_this_game[use] = state.uses_this_game.get(use, 0) + 1
     if spend.trash_self and kind is not None:
         take(state, kind, "field")
         state.trash[kind] += 1
@@ -75,13 +80,27 @@ def _matched(game: Game, card: Card, spend: Spend) -> Problem | None:
     if not known:
         return None  # the pool does not state them: the record is trusted
     masks = [game.book.colour_masks[k] for k in spend.paid]
-    for cost in known:
+    used_up = False
+    for index, cost in enumerate(card.ability_costs):
         shape = (cost.get("exceed", 0), cost.get("discard", 0), bool(cost.get("down")), bool(cost.get("trash_self")))
-        ener = parse_cost(cost.get("cost"))
-        if shape == (spend.exceed, len(spend.discard), spend.down, spend.trash_self) and matches(ener, masks):
-            spend.cost = cost
-            return None
-    return Problem("ability-cost", {"card": card.name, "why": say("ability_cost_none", abilities=len(known))})
+        if cost.get("kind") != wanted or shape != (spend.exceed, len(spend.discard), spend.down, spend.trash_self):
+            continue
+        if not matches(parse_cost(cost.get("cost")), masks):
+            continue
+        if not _uses_left(game, (card.key, index), cost):
+            used_up = True
+            continue
+        spend.cost, spend.index = cost, index
+        return None
+    why = say("ability_used_up") if used_up else say("ability_cost_none", abilities=len(known))
+    return Problem("ability-cost", {"card": card.name, "why": why})
+
+
+def _uses_left(game: Game, key: tuple[str, int], cost: Mapping[str, Any]) -> bool:
+    """Has the ability a use left this turn and this game (《ターンN回》, 《ゲームN回》)?"""
+    state = game.state
+    per_turn, per_game = int(cost.get("per_turn", 1 << 30)), int(cost.get("per_game", 1 << 30))
+    return state.uses_this_turn.get(key, 0) < per_turn and state.uses_this_game.get(key, 0) < per_game
 
 
 def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | None:

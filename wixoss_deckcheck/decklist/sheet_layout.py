@@ -143,7 +143,7 @@ def _block(texts: dict, values: dict, heading_row: int, section: str, burst: boo
     for number_col, name_col, tick_col in halves:
         for row, index in _row_indexes(values, rows, number_col - 1):
             slots.append(Slot(index, row, number_col, name_col, tick_col, section, burst))
-    columns = {col for half in halves for col in half if col} | {number_col - 1 for number_col, *_rest in halves}
+    columns = {col for number_col, name_col, _tick in halves for col in (number_col, name_col)}  # where cards go
     layout.margins.append((heading_row, tuple(sorted(columns))))
     return sorted(slots, key=lambda slot: slot.index)
 
@@ -158,10 +158,15 @@ def row_number(value: Any) -> int | None:
 
 def _numbered_rows(values: dict, first: int, number_cols: list[int]) -> list[int]:
     """The block's rows: from ``first`` down, for as long as any half of the block numbers its
-    row left of its number column (a half whose number cell is text or empty is still a row)."""
+    row left of its number column (a half whose number cell is text or empty is still a row;
+    so is one row whose every half lost its number, between two numbered rows)."""
+
+    def numbered(row: int) -> bool:
+        return any(row_number(values.get((row, col - 1))) is not None for col in number_cols)
+
     rows = []
     row = first
-    while any(row_number(values.get((row, col - 1))) is not None for col in number_cols):
+    while numbered(row) or (rows and numbered(row + 1)):
         rows.append(row)
         row += 1
     return rows

@@ -100,3 +100,21 @@ def test_an_ability_of_once_a_turn_is_used_once_a_turn():
     game.book.lrig_cards[1] = game.book.lrig_cards[1]._replace(ability_costs=({**once, "per_game": 2},))
     problem = activate(game, None, 1, None, Spend())  # two uses this game already (turn 2 and turn 3)
     assert problem is not None and problem.slug == "ability-cost"
+
+
+def test_a_key_pays_by_going_to_the_lrig_trash():
+    assert ability_cost("起", "《白×0》このキーを場からルリグトラッシュに置く") == {
+        "kind": "activated",
+        "trash_self": True,
+        "cost": {},
+    }
+    to_trash = {"kind": "activated", "trash_self": True, "cost": {}}
+    key = Card.make("T-K01", "テスト・キー", "KEY", ability_costs=(to_trash,))
+    game = _lrig_game()
+    game.book.lrig_cards.append(key)
+    game.state.lrig_deck.append(False)
+    game.state.lrig_zone_keys = [2]
+    assert activate(game, None, 2, None, Spend(trash_self=True)) is None
+    assert game.state.lrig_zone_keys == [] and game.state.lrig_trash == [2]
+    problem = activate(game, None, 2, None, Spend(trash_self=True))  # no longer in the LRIG zone
+    assert problem is not None and problem.slug == "ability-cost"

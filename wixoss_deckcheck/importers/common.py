@@ -198,7 +198,11 @@ _COST_WORDS = (
     (re.compile(r"エクシード([0-9０-９]+)"), "exceed"),
     (re.compile(r"手札(?:から[^を]*)?を([0-9０-９]+)枚捨てる"), "discard"),
 )
-_SELF = {"《ダウン》": "down", "このシグニを場からトラッシュに置く": "trash_self"}
+_SELF = {
+    "《ダウン》": "down",
+    "このシグニを場からトラッシュに置く": "trash_self",
+    "このキーを場からルリグトラッシュに置く": "trash_self",
+}
 
 
 def ability_cost(kind: str, text: str) -> dict | None:

@@ -96,7 +96,7 @@ class Resolver:
                 return lrig_id
             if where in ("lrig_trash", "removed") and lrig_id in getattr(state, where):
                 return lrig_id
-            if where == "field" and state.center and state.center[-1] == lrig_id:
+            if where == "field" and ((state.center and state.center[-1] == lrig_id) or lrig_id in state.lrig_zone_keys):
                 return lrig_id
         return ids[0]
 

@@ -38,7 +38,7 @@ class Spend:
 
 
 def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None, spend: Spend) -> Problem | None:
-    """An ability of your SIGNI (``kind`` in ``zone``) or of your center LRIG (``lrig_id``) is used,
+    """An ability of your SIGNI (``kind`` in ``zone``), your center LRIG or a KEY (``lrig_id``) is used,
     its cost paid as ``spend`` declares."""
     state, book = game.state, game.book
     card = book.main_cards[kind] if kind is not None else book.lrig_cards[lrig_id or 0]
@@ -60,6 +60,9 @@ def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None
     if spend.trash_self and kind is not None:
         take(state, kind, "field")
         state.trash[kind] += 1
+    elif spend.trash_self and lrig_id in state.lrig_zone_keys:  # このキーを場からルリグトラッシュに置く
+        state.lrig_zone_keys.remove(lrig_id)
+        state.lrig_trash.append(lrig_id)
     settle(game)
     return None
 
@@ -67,8 +70,9 @@ def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None
 def _where(game: Game, kind: int | None, lrig_id: int | None, zone: int | None) -> int | None:
     """The card's index in :attr:`State.down` (a SIGNI zone, or :data:`CENTER`), None when it is not on the field."""
     state = game.state
-    if kind is None:
-        return CENTER if state.center and state.center[-1] == lrig_id else None
+    if kind is None:  # the center LRIG, or a KEY in the LRIG zone (it has no down state: CENTER stands for it)
+        on_field = (state.center and state.center[-1] == lrig_id) or lrig_id in state.lrig_zone_keys
+        return CENTER if on_field else None
     zones = [zone] if zone is not None else range(len(state.signi_zones))
     return next((z for z in zones if 0 <= z < len(state.signi_zones) and state.signi_zones[z] == kind), None)
 

@@ -164,7 +164,7 @@ def _numbered_rows(values: dict, first: int, number_cols: list[int]) -> list[int
     def numbered(row: int) -> bool:
         return any(row_number(values.get((row, col - 1))) is not None for col in number_cols)
 
-    rows = []
+    rows: list[int] = []
     row = first
     while numbered(row) or (rows and numbered(row + 1)):
         rows.append(row)

@@ -118,3 +118,13 @@ def test_a_key_pays_by_going_to_the_lrig_trash():
     assert game.state.lrig_zone_keys == [] and game.state.lrig_trash == [2]
     problem = activate(game, None, 2, None, Spend(trash_self=True))  # no longer in the LRIG zone
     assert problem is not None and problem.slug == "ability-cost"
+
+
+def test_exceed_takes_from_under_every_lrig_in_all():
+    """「あなたのルリグの下から合計N枚」: with nothing left under the center, under an assist."""
+    game = _lrig_game()
+    game.state.center = [1]
+    game.state.assists = [[0, 1], []]  # (the same cards stand in: only the counts matter here)
+    game.state.field_changed = False  # (and the same-type rule is not this test's)
+    assert activate(game, None, 1, None, Spend(exceed=1)) is None
+    assert game.state.assists[0] == [1] and game.state.lrig_trash == [0]

@@ -3,7 +3,7 @@
 The engine applies no ability's effect (a record declares those as moves); it checks the cost
 an ``activate`` event declares against the card's abilities where the pool knows their costs
 (``ability_costs``, read from the card text), and pays it: the ener cards to the trash, exceed
-N (N cards from under your center LRIG to the LRIG trash), the discarded cards from the hand,
+N (N cards from under your LRIGs, the center's first, to the LRIG trash), the discarded cards from the hand,
 the card turned down (it must be up), or the SIGNI itself to the trash.
 """
 
@@ -110,7 +110,8 @@ def _uses_left(game: Game, key: tuple[str, int], cost: Mapping[str, Any]) -> boo
 def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | None:
     """Check every part of the cost can be paid, then pay it (all or nothing)."""
     state, book = game.state, game.book
-    under = len(state.center) - 1
+    stacks = [stack for stack in (state.center, *state.assists) if stack]
+    under = sum(len(stack) - 1 for stack in stacks)  # エクシード: 「あなたのルリグの下から合計N枚」
     if spend.exceed > under:
         return Problem("ability-cost", {"card": card.name, "why": say("exceed_short", exceed=spend.exceed, have=under)})
     if spend.down and state.down[where]:
@@ -128,8 +129,12 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
     state.hand = hand
     for kind in spend.discard:
         state.trash[kind] += 1
-    state.lrig_trash.extend(state.center[: spend.exceed])
-    del state.center[: spend.exceed]
+    left = spend.exceed
+    for stack in stacks:  # from under the center first, then under the assists
+        taken = min(left, len(stack) - 1)
+        state.lrig_trash.extend(stack[:taken])
+        del stack[:taken]
+        left -= taken
     if spend.down:
         state.down[where] = True
     return None

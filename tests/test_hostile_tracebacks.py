@@ -247,3 +247,51 @@ def test_a_cache_with_a_right_checksum_and_wrong_values_is_a_miss(tmp_path, seed
             assert (result.returncode, result.stdout) == (clean.returncode, clean.stdout), (target.name, err)
         for path, data in originals.items():
             path.write_bytes(data)
+
+
+def _mutated_pages(seed: int, count: int):
+    """Official card pages with tags removed, renamed (dd/dt, td/th) or added at random."""
+    from conftest import CARDDATA
+
+    pages = [p.read_text(encoding="utf-8") for p in sorted((CARDDATA / "official-html").glob("*.html"))]
+    rng = random.Random(seed)
+    for _ in range(count):
+        page = rng.choice(pages)
+        for _ in range(rng.randint(1, 8)):
+            tags = [m.span() for m in re.finditer(r"<[^>]+>", page)] or [(0, 0)]
+            start, end = rng.choice(tags)
+            roll = rng.random()
+            if roll < 0.4:
+                page = page[:start] + page[end:]
+            elif roll < 0.7:
+                page = page[:start] + page[start:end].replace("dd", "dt").replace("td", "th") + page[end:]
+            else:
+                at = rng.randrange(len(page) + 1)
+                page = page[:at] + rng.choice(["<dd>", "</dd>", "<dt>", "<td>", "</tr>", "<img src=x>", ""]) + page[at:]
+        yield page
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize(("seed", "count"), [(25, 200), pytest.param(26, 3000, marks=pytest.mark.slow)])
+def test_an_official_page_without_the_expected_cells_is_an_input_error(seed, count):
+    from wixoss_deckcheck.importers.official import parse_detail
+    from wixoss_deckcheck.update.official import list_numbers
+
+    for page in _mutated_pages(seed, count):
+        for read in (parse_detail, list_numbers):
+            with contextlib.suppress(InputError):  # any other exception fails the test
+                read(page)
+
+
+def test_sheet_of_an_xlsx_deck_onto_itself_is_refused(tmp_path, capsys):
+    deck = tmp_path / "deck.xlsx"
+    code, _out, err = run_main(capsys, "sheet", str(DECK), "-o", str(deck))
+    assert code == 0, err
+    before = deck.read_bytes()
+    code, _out, err = run_main(capsys, "sheet", str(deck), "-o", str(deck))
+    assert code == 2 and err.count("\n") == 1 and "one of the inputs" in err, err
+    template = tmp_path / "blank.xlsx"
+    template.write_bytes(before)
+    code, _out, err = run_main(capsys, "sheet", str(DECK), "-o", str(template), "--template", str(template))
+    assert code == 2 and "one of the inputs" in err, err
+    assert deck.read_bytes() == before and template.read_bytes() == before

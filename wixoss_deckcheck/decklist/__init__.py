@@ -56,7 +56,8 @@ def bounded(deck: Deck) -> Deck:
     from wixoss_deckcheck.decklist.text import MAX_LINES  # the text reader's module: loaded as it is needed
 
     if len(deck.entries) > MAX_LINES:
-        raise InputError(f"{len(deck.entries):,} card lines; a decklist has at most {MAX_LINES:,}", deck.path)
+        raise InputError(f"the deck has {len(deck.entries):,} card lines; a decklist has at most {MAX_LINES:,}",
+                         deck.path)
     return deck
 
 

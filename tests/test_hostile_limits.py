@@ -308,3 +308,49 @@ def test_an_audit_pattern_walks_a_deep_tree_bounded(tmp_path_factory, depth, pat
     assert (str(folder / "x.txt") in found) == deep_enough
     assert any("folders deep" in why for _path, why in found.problems) == (not deep_enough)
     assert (str(base / "top.txt") in found) == (pattern == "{base}/**/*.txt")
+
+
+def test_a_tree_that_cannot_be_walked_is_a_problem_line_not_a_traceback(tmp_path, monkeypatch):
+    """A folder or entry the walk cannot read (a permission, a file removed meanwhile: root
+    reads every folder, so the errors are made here) is a problem of the audit, and the rest
+    of the tree is still audited."""
+    import os
+
+    from wixoss_deckcheck.checking import audit
+
+    for name in ("ok", "locked", "flaky"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / f"{name}.txt").write_text("1 WX01-001\n")
+    real = os.scandir
+
+    class Flaky:
+        def __init__(self, entry):
+            self.entry, self.name, self.path = entry, entry.name, entry.path
+
+        def is_symlink(self):
+            raise PermissionError(13, "Permission denied")
+
+        def is_dir(self, follow_symlinks=True):
+            raise PermissionError(13, "Permission denied")
+
+    class Listing:
+        def __init__(self, path):
+            self.inner = real(path)
+            self.flaky = str(path).endswith("flaky")
+
+        def __enter__(self):
+            return (Flaky(e) if self.flaky else e for e in self.inner)
+
+        def __exit__(self, *exc):
+            self.inner.close()
+
+    def scandir(path):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return Listing(path)
+
+    monkeypatch.setattr(audit.os, "scandir", scandir)
+    found = audit.expand_paths([str(tmp_path)])
+    assert [os.path.basename(p) for p in found] == ["ok.txt"]
+    reasons = {os.path.basename(path): why for path, why in found.problems}
+    assert "cannot read this folder" in reasons["locked"] and "cannot read this entry" in reasons["flaky.txt"]

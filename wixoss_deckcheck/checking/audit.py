@@ -95,8 +95,12 @@ def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False,
         entered.add((info.st_dev, info.st_ino))
         folders: list[str] = []
         for entry in entries:
-            if not entry.name.startswith("."):
+            if entry.name.startswith("."):
+                continue
+            try:  # is_dir and is_symlink may stat the entry: a file gone or unreadable meanwhile
                 yield from _visit(entry, root, found, folders, (follow_symlinks, allow_outside))
+            except OSError as exc:
+                found.problems.append((entry.path, f"cannot read this entry: {exc.strerror or exc}"))
         stack.extend((path, depth + 1) for path in reversed(folders))
 
 

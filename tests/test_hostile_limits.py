@@ -354,3 +354,24 @@ def test_a_tree_that_cannot_be_walked_is_a_problem_line_not_a_traceback(tmp_path
     assert [os.path.basename(p) for p in found] == ["ok.txt"]
     reasons = {os.path.basename(path): why for path, why in found.problems}
     assert "cannot read this folder" in reasons["locked"] and "cannot read this entry" in reasons["flaky.txt"]
+
+
+@pytest.mark.parametrize("copies", [10, 99])
+def test_simulate_refuses_a_giant_main_deck_in_one_line(tmp_path, capsys, copies):
+    """A main deck past MAX_SIMULATED_CARDS (1,990 lines of 99 copies took 111 s) is one
+    line before the deck is judged or any game played; a deck within it is simulated."""
+    import json
+
+    from conftest import ROOT, run_main
+
+    from wixoss_deckcheck.cli.simulate import MAX_SIMULATED_CARDS
+
+    pool = json.loads((ROOT / "cardpool" / "sample-pool.json").read_text(encoding="utf-8"))
+    main = [card["number"] for card in pool["cards"] if card["type"] in ("SIGNI", "SPELL")]
+    deck = tmp_path / "giant.txt"
+    deck.write_text("main:\n" + "".join(f"{copies} {number}\n" for number in main), encoding="utf-8")
+    code, out, err = run_main(capsys, "simulate", str(deck), "-n", "50")
+    if copies * len(main) > MAX_SIMULATED_CARDS:
+        assert code == 2 and err.count("\n") == 1 and "at most" in err and not out, err
+    else:
+        assert code == 0 and out, err

@@ -128,3 +128,19 @@ def test_exceed_takes_from_under_every_lrig_in_all():
     game.state.field_changed = False  # (and the same-type rule is not this test's)
     assert activate(game, None, 1, None, Spend(exceed=1)) is None
     assert game.state.assists[0] == [1] and game.state.lrig_trash == [0]
+
+
+def test_an_on_play_cost_is_paid_when_its_card_comes():
+    from wixoss_deckcheck.engine.game.actions import place
+
+    game = _lrig_game()
+    on_play = {"kind": "on_play", "discard": 1, "cost": {}}
+    game.book.main_cards[0] = game.book.main_cards[0]._replace(ability_costs=(on_play,))
+    game.state.hand[0] = 3
+    problem = activate(game, 0, None, 0, Spend(discard=[0], on_play=True))
+    assert problem is not None and problem.slug == "ability-cost"  # not on the field
+    assert place(game, 0, 0) is None  # テスト・シグニ comes: its 【出】 may be paid now
+    assert activate(game, 0, None, 0, Spend(discard=[0], on_play=True)) is None
+    game.state.new_turn(3)
+    problem = activate(game, 0, None, 0, Spend(discard=[0], on_play=True))
+    assert problem is not None and problem.slug == "ability-cost"  # it came on an earlier turn

@@ -321,6 +321,7 @@ def assist_grow(
         return problem
     state.lrig_deck[lrig_id] = False
     state.assists[side].append(lrig_id)
+    state.came.add((True, lrig_id))
     state.field_changed = True
     settle(game)
     return None
@@ -383,3 +384,4 @@ def entered(game: Game, zone: int) -> None:
     state = game.state
     state.down[zone] = state.frozen[zone] = False
     state.accessories[zone] = 0
+    state.came.add((False, state.signi_zones[zone]))

@@ -40,6 +40,7 @@ def move_main(game: Game, kind: int, source: str, target: str, zone: int | None 
         state.signi_zones[zone] = kind
         state.down[zone] = state.frozen[zone] = False  # a SIGNI enters the field up, with no 【アクセ】
         state.accessories[zone] = 0
+        state.came.add((False, kind))
         state.field_changed = True
     elif target in ORDERED_ZONES:
         _ordered(state, target).append(kind)

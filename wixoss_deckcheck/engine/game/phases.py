@@ -308,6 +308,7 @@ def grow(game: Game, lrig_id: int, paid: Sequence[int], coins: int = 0, by: bool
         return problem
     state.lrig_deck[lrig_id] = False
     state.center.append(lrig_id)
+    state.came.add((True, lrig_id))
     state.field_changed = True
     state.grew = state.grew or not by
     settle(game)

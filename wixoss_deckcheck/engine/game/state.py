@@ -255,6 +255,8 @@ class State:
     #: Uses of abilities limited by 《ターンN回》/《ゲームN回》: (card key, ability index) -> uses
     uses_this_turn: dict[tuple[str, int], int] = field(default_factory=dict)
     uses_this_game: dict[tuple[str, int], int] = field(default_factory=dict)
+    #: The cards that came onto the field this turn (SIGNI kinds; LRIG ids grown): their 【出】 may be paid
+    came: set[tuple[bool, int]] = field(default_factory=set)
     burst_used: bool = False
     #: an LRIG, the limit or a SIGNI zone changed outside the checked placing: the field rules must be applied
     field_changed: bool = True
@@ -281,6 +283,7 @@ class State:
         self.attack_phase_declared = False
         self.crushed_last = -1
         self.uses_this_turn = {}
+        self.came = set()
         for i, frozen in enumerate(self.frozen):  # the up phase: a frozen card stays as it is, once
             self.down[i] = self.down[i] and frozen
             self.frozen[i] = False
@@ -292,6 +295,7 @@ class State:
         self.opp_exact, self.opp_attacker, self.opp_crushes, self.opp_crush_total = exact, "", 0, 0
         self.opp_guarded, self.opp_guards, self.crushed_last, self.burst_used = False, 0, -1, False
         self.uses_this_turn = {}
+        self.came = set()
 
 
 @dataclass

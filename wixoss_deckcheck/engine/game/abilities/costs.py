@@ -45,6 +45,8 @@ def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None
     where = _where(game, kind, lrig_id, zone)
     if where is None:
         return Problem("ability-cost", {"card": card.name, "why": say("ability_not_on_field")})
+    if spend.on_play and ((kind is None, lrig_id if kind is None else kind) not in state.came):
+        return Problem("ability-cost", {"card": card.name, "why": say("ability_not_came")})
     problem = _matched(game, card, spend)
     if problem is None and not spend.on_play:
         places = frozenset({"attack"}) if spend.cost.get("attack_phase") else frozenset({"main"})

@@ -209,3 +209,34 @@ def test_a_character_device_is_written_into_and_stays_a_device(tmp_path, capsys,
 def test_an_empty_path_is_refused_not_ignored(capsys, option):
     code, _out, err = run_main(capsys, "check", str(DECK), option, "")
     assert code == 2 and err.count("\n") == 1 and "empty path" in err, err
+
+
+@pytest.mark.parametrize("error", [PermissionError(13, "Permission denied"), OSError(30, "Read-only file system"),
+                                   OSError(28, "No space left on device")])
+@pytest.mark.parametrize("command", ["check", "sheet", "build-report"])
+def test_a_folder_that_cannot_be_written_is_one_line_and_the_old_file_stays(tmp_path, capsys, monkeypatch,
+                                                                           error, command):
+    """A read-only folder (root writes anywhere, so the refusal is made at the temporary
+    file, where a read-only or full folder fails): one line, the old output intact, no
+    temporary file left."""
+    import tempfile
+
+    before, option, suffix = WRITERS[command]
+    target = tmp_path / f"out{suffix}"
+    target.write_bytes(b"old\n")
+    values = {"deck": str(DECK), "dir": "", "src": str(CARDDATA / "wixossreact"), "sources": ""}
+    args = [part.format(**values) for part in before]
+    if command == "build-report":
+        args += ["-o", str(tmp_path / "pool.json")]
+    real = tempfile.mkstemp
+
+    def refuse(*a, dir=None, **k):
+        if dir == str(tmp_path) and k.get("prefix", "").startswith(".out"):
+            raise error
+        return real(*a, dir=dir, **k)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    code, _out, err = run_main(capsys, *args, option, str(target))
+    assert code == 2 and err.count("\n") == 1 and error.strerror in err, err
+    assert target.read_bytes() == b"old\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []

@@ -42,7 +42,8 @@ def test_any_pattern_text_is_refused_in_one_line_or_is_in_the_safe_subset(text):
     if problem is None:
         compiled = card_pattern(text)
         assert len(text) <= 200
-        assert not re.search(r"\([^()]*[*+}?][^()]*\)[*+{?]", text)  # no (..+..)+ written out
+        # no (..+..)+ written out (the ? of a group's own (?: is no quantifier)
+        assert not re.search(r"\([^()]*[*+}?][^()]*\)[*+{?]", text.replace("(?:", "("))
         compiled.match("WXDi-P01-001" * 5)
     else:
         with pytest.raises(InputError):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, run_main
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from wixoss_deckcheck.errors import InputError, redact_credentials
@@ -54,6 +54,8 @@ CREDENTIALS = st.text(alphabet="abcXYZ019_-.~%!$&'()*+,;=:", min_size=3, max_siz
 def test_credentials_in_a_url_are_redacted_in_every_error_line(secret, host):
     url = f"https://{secret}@{host}/cards/"
     for text in (url, f"{url}: HTTP 500 (tried 3 times)", f"relax ({url}): bad JSON; also {url}x"):
+        # a secret that is also written elsewhere in the line (::1 in the host [::1]) stays there
+        assume(secret not in text.replace(f"{secret}@", "@"))
         shown = redact_credentials(text)
         assert secret not in shown and "***@" in shown
         assert secret not in InputError(text).message

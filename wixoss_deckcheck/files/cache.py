@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import contextlib
 import marshal
+import re
 import zlib
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from wixoss_deckcheck import __version__
 from wixoss_deckcheck.files.dirs import user_cache_dir
+from wixoss_deckcheck.files.fastschema import UnsupportedSchema, compile_schema
 from wixoss_deckcheck.files.text import MAX_YAML_BYTES, read_regular_file, read_text_file, replace_atomically
 
 #: The layout of every cache file; a file of another layout is never decoded.
@@ -95,9 +98,23 @@ def _cached_ok(value: Any, schema_path: Path | None, valid: Callable[[Any], bool
         return False
     if schema_path is None:
         return True
-    from wixoss_deckcheck.files.schema import fast_check  # a cached file with a schema: its compiled check
+    return _schema_check(schema_path)(value)
 
-    return fast_check(schema_path)(value)
+
+@lru_cache(maxsize=8)
+def _schema_check(schema_path: Path) -> Callable[[Any], bool]:
+    """The compiled check of the schema at ``schema_path``, the schema itself from the cache
+    (a cache hit reads no JSON); on a miss, :func:`~wixoss_deckcheck.files.schema.fast_check`."""
+    schema = load_marshalled("schema", schema_path)
+    if isinstance(schema, dict):
+        try:
+            return compile_schema(schema)
+        except (UnsupportedSchema, TypeError, KeyError, ValueError, AttributeError, IndexError, re.error):
+            pass  # a schema the fast check does not know, or a cached one whose values are wrong
+    from wixoss_deckcheck.files import schema as schemas  # a miss: the schema's JSON, or jsonschema
+
+    store_marshalled("schema", schema_path, schemas.load_schema(schema_path))
+    return schemas.fast_check(schema_path)
 
 
 def load_cached_yaml(
@@ -119,6 +136,7 @@ def load_cached_yaml(
     data = yamllines.load_plain(text, str(path))
     if schema_path is not None:
         schema.validate(data, schema.load_schema(schema_path), str(path), yamllines.LineFinder(text))
+        _schema_check(schema_path)  # the schema cached too: the next hit reads no JSON
     if build is not None:
         data = build(data)
     store_marshalled(kind, path, data, depends)

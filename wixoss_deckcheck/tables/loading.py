@@ -26,6 +26,7 @@ from wixoss_deckcheck.files.resources import formats_dir
 from wixoss_deckcheck.files.text import MAX_YAML_BYTES, read_text_file
 from wixoss_deckcheck.messages import pick_name
 from wixoss_deckcheck.tables.mayus_room import MayuEntry, mayu_entries
+from wixoss_deckcheck.tables.table_values import cached_values_ok, remember_schema
 
 DEFAULT_FORMAT = "diva"
 
@@ -209,19 +210,26 @@ def schema_stamp() -> str:
     return f"{file_stamp(formats_dir() / 'schema.json')}:{zlib.crc32(text.encode('utf-8')):08x}"
 
 
-def read_table(path: Path) -> dict[str, Any]:
-    """Read and validate one format file (validation remembered in the cache)."""
+def _format_schema() -> dict[str, Any]:
+    """The table schema completed from the registry (a cache miss of it only)."""
+    from wixoss_deckcheck.tables.schema import format_schema  # the slow path: the schema's JSON
+
+    return format_schema()
+
+
+def read_table(path: Path, use_cache: bool = True) -> dict[str, Any]:
+    """Read and validate one format file (validation remembered in the cache; a cached
+    table whose dates or patterns are not good is a cache miss)."""
     text = read_text_file(path, "format file", MAX_YAML_BYTES)
     depends = schema_stamp()
-    cached: dict[str, Any] | None = load_marshalled("table", path, depends)
-    from wixoss_deckcheck.tables import schema  # the table's schema: a cached table is checked against it too
-
-    if cached is not None and schema.cached_table_ok(cached):
+    cached: dict[str, Any] | None = load_marshalled("table", path, depends) if use_cache else None
+    if cached is not None and cached_values_ok(cached, depends, _format_schema):
         return cached
     from wixoss_deckcheck.tables.schema import parse_table  # the slow path: YAML, the schema, the dates
 
     data = parse_table(text, path)
     store_marshalled("table", path, data, depends)
+    remember_schema(depends, _format_schema)
     return data
 
 
@@ -238,6 +246,16 @@ def load_table(path: Path, _seen: tuple[Path, ...] = ()) -> FormatTable:
         raise InputError(f"more than {MAX_EXTENDS} format files extend one another in a chain", str(path))
     data = read_table(path)
     parent = load_table(_parent_path(path, data["extends"]), (*_seen, path.resolve())) if data.get("extends") else None
+    try:
+        return _built(data, parent, path)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        # values of the wrong shape can only come from a cache written otherwise (the slow
+        # path validates the file against the schema): read the file itself instead
+        return _built(read_table(path, use_cache=False), parent, path)
+
+
+def _built(data: dict[str, Any], parent: FormatTable | None, path: Path) -> FormatTable:
+    """The table of a file's validated data over its parent's."""
     rules = [_rule(raw) for raw in data.get("rules", [])]
     mayu = list(parent.mayus_room) if parent else []
     if parent is not None:

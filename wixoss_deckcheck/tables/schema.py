@@ -12,8 +12,7 @@ schema file and the registry) and never loads YAML, json or a schema.
 from __future__ import annotations
 
 import copy
-import datetime as _dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from wixoss_deckcheck.files.fastschema import compile_schema
 from wixoss_deckcheck.files.resources import formats_dir
 from wixoss_deckcheck.files.schema import load_schema, validate
 from wixoss_deckcheck.files.yamllines import LineFinder, load_plain
-from wixoss_deckcheck.model.patterns import pattern_problem
+from wixoss_deckcheck.tables.table_values import check_dates, check_patterns
 
 
 def table_rules() -> list[CheckInfo]:
@@ -50,26 +49,11 @@ def format_schema() -> dict[str, Any]:
     return schema
 
 
-_DATE_KEYS = ("since", "until", "announced", "effective")
 
 
 @lru_cache(maxsize=1)
 def _fast_check() -> Callable[[Any], bool]:
     return compile_schema(format_schema())
-
-
-def cached_table_ok(data: Any) -> bool:
-    """Whether a table read from the cache still has the schema's shape, its dates are
-    calendar days and its patterns safe: a cache whose checksum is right but whose values
-    are not (written by hand, by another version) is a cache miss, never a traceback."""
-    if not _fast_check()(data):
-        return False
-    try:
-        _check_dates(data, Path("cache"), LineFinder(""))
-        _check_patterns(data, Path("cache"), LineFinder(""))
-    except InputError:
-        return False
-    return True
 
 
 def parse_table(text: str, path: Path) -> dict[str, Any]:
@@ -80,57 +64,8 @@ def parse_table(text: str, path: Path) -> dict[str, Any]:
         raise InputError("a format table must be a YAML mapping (id:, rules:, mayus_room:)", str(path), 1)
     lines = LineFinder(text)
     validate(data, format_schema(), str(path), lines)
-    _check_dates(data, path, lines)
-    _check_patterns(data, path, lines)
+    check_dates(data, path, lines)
+    check_patterns(data, path, lines)
     return data
 
 
-def _check_patterns(data: Any, path: Path, lines: LineFinder, parts: list[Any] | None = None) -> None:
-    """Every card-number pattern (``pattern:``, ``series:``) is inside the safe subset of
-    :mod:`~wixoss_deckcheck.model.patterns`; the first that is not is an InputError with its line."""
-    parts = parts or []
-    if isinstance(data, dict):
-        for key, item in data.items():
-            texts = [(key, item)] if key == "pattern" else list(enumerate(item)) if key == "series" and isinstance(
-                item, list) else []
-            for index, text in texts:
-                where = [*parts, key] if key == "pattern" else [*parts, key, index]
-                problem = pattern_problem(text)
-                if problem:
-                    raise InputError(f"{problem} at /{'/'.join(map(str, where))}", str(path), lines(where))
-            if isinstance(item, (dict, list)):
-                _check_patterns(item, path, lines, [*parts, key])
-    elif isinstance(data, list):
-        for index, item in enumerate(data):
-            _check_patterns(item, path, lines, [*parts, index])
-
-
-def _check_dates(data: dict[str, Any], path: Path, lines: LineFinder) -> None:
-    """Every since/until/announced/effective must be a real calendar day; the first that
-    is not is an InputError with its JSON path and line."""
-    good: set[str] = set()  # each distinct date is tried once
-    for parts, value in _dates(data, []):
-        if value in good:
-            continue
-        try:
-            _dt.date.fromisoformat(value)
-        except ValueError:
-            raise InputError(
-                f"{value!r} is not a calendar date (YYYY-MM-DD) at /{'/'.join(map(str, parts))}",
-                str(path),
-                lines(parts),
-            ) from None
-        good.add(value)
-
-
-def _dates(value: Any, parts: list[Any]) -> Iterator[tuple[list[Any], str]]:
-    """(JSON path, text) of every date key's text value, in document order."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key in _DATE_KEYS and isinstance(item, str):
-                yield [*parts, key], item
-            elif isinstance(item, (dict, list)):
-                yield from _dates(item, [*parts, key])
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _dates(item, [*parts, index])

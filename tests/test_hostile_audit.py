@@ -143,12 +143,15 @@ INTERRUPTS = [(round(0.3 + random.Random(25 + index).random() * 1.2, 2), 1 + ind
 @pytest.mark.parametrize(("delay", "presses"), INTERRUPTS[:2] if os.environ.get("CI") else INTERRUPTS[:3])
 def test_ctrl_c_in_any_command_is_one_line_and_exit_130(tmp_path, command, delay, presses):
     folder = tmp_path / "many"
-    _many_decks(folder, 3000)
+    # work enough to outlast the latest press on an idle machine (3,000 decks took under a
+    # second to audit), within simulate's bound of 10,000,000 game-turns (94cd700)
+    _many_decks(folder, 20000)
     args = {"audit": ["audit", "--no-config", "-j", "2", str(folder)],
-            "check": ["check", "--no-config", *map(str, sorted(folder.iterdir())[:1500])],
-            "simulate": ["simulate", str(EXAMPLES / "diva-ancient-surprise.txt"), "-n", "5000000"]}[command]
+            "check": ["check", "--no-config", *map(str, sorted(folder.iterdir())[:8000])],
+            "simulate": ["simulate", str(EXAMPLES / "diva-ancient-surprise.txt"), "-n", "1400000"]}[command]
     child = _started(args)
     time.sleep(delay)
+    assert child.poll() is None, f"{command} ended before the Ctrl-C: give it more work"
     for _ in range(presses):
         if child.poll() is None:
             child.send_signal(signal.SIGINT)

@@ -155,7 +155,7 @@ def _mapping_item(double: str | None, single: str | None, card: str | None, coun
     if card is not None and (_yaml_string(card) is None or ":" in card):
         return None
     card = next(value for value in (double, single, card) if value is not None)
-    if not card or (count_text is not None and _leading_zero(count_text)):
+    if not card.strip() or (count_text is not None and _leading_zero(count_text)):
         return None
     return (1 if count_text is None else int(count_text)), card.strip()
 
@@ -174,7 +174,8 @@ def _text_item(double: str | None, single: str | None, plain: str | None) -> tup
         parsed = entry_line(text)
     except ValueError:
         return None  # the full path names the problem
-    return parsed if parsed else (1, text.strip())
+    count, query = parsed if parsed else (1, text.strip())
+    return (count, query) if query else None  # a blank card: the full path names the problem
 
 
 def _top_line(line: str) -> tuple | None:

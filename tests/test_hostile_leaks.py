@@ -333,3 +333,27 @@ def test_a_history_of_a_deck_named_like_a_command_starts_no_line_with_it(hostile
                                       "::error::forged.txt"])
     assert "forged.txt" in result.output, result.output
     assert not [line for line in result.output.splitlines() if line.lstrip().startswith("::")]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_folder_link_of_the_users_own_is_read_a_planted_one_is_not(tmp_path, monkeypatch, seed):
+    """A path named outright through a folder link beside the working folder (``../shared``
+    beside a clone) is the user's own layout and is read; the same link inside the working
+    folder (a repository can hold ``decks -> /elsewhere``) is refused, as is a file link."""
+    from wixoss_deckcheck.decklist.reading import read_deck_bytes
+    from wixoss_deckcheck.errors import InputError
+
+    rng = random.Random(seed)
+    elsewhere = tmp_path / "elsewhere" / "".join(rng.choices(string.ascii_lowercase, k=6))
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "deck.txt").write_bytes(b"[main]\n4 WXDi-D01-009\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    (tmp_path / "shared").symlink_to(elsewhere, target_is_directory=True)  # beside the working folder
+    (work / "decks").symlink_to(elsewhere, target_is_directory=True)  # inside it
+    (work / "deck.txt").symlink_to(elsewhere / "deck.txt")
+    monkeypatch.chdir(work)
+    assert read_deck_bytes("../shared/deck.txt").startswith(b"[main]")
+    for planted in ("decks/deck.txt", "deck.txt", str(work / "decks" / "deck.txt")):
+        with pytest.raises(InputError, match="outside"):
+            read_deck_bytes(planted)

@@ -74,8 +74,24 @@ def refuse_outside_link(path: str | os.PathLike) -> None:
         return  # no link on the way
     folder = os.path.dirname(os.path.normpath(given))
     roots = [os.getcwd(), *_TREES] + ([folder] if os.path.realpath(folder) == folder else [])
-    if not any(inside(real, root) for root in roots):
+    if not any(inside(real, root) for root in roots) and _planted_link(given, [os.getcwd(), *_TREES]):
         raise InputError(OUTSIDE_LINK, str(path))
+
+
+def _planted_link(given: str, roots: list[str]) -> bool:
+    """Whether a link on the way to ``given`` is the file itself or lies in the current
+    folder or a tree given (a link a repository can hold: ``decks/x.txt -> /etc/passwd``,
+    ``decks -> /etc``), rather than a folder link of the user's own elsewhere
+    (``../shared`` beside the clone), which the path named outright goes through."""
+    norm = os.path.normpath(given)
+    if os.path.islink(norm):
+        return True
+    parts = norm.split(os.sep)
+    for end in range(2, len(parts)):
+        prefix = os.sep.join(parts[:end])
+        if os.path.islink(prefix) and any(inside(os.path.dirname(prefix), root) for root in roots):
+            return True
+    return False
 
 
 def read_deck_bytes(path: str | Path) -> bytes:

@@ -14,15 +14,13 @@ alike. Prints each figure for both and their ratio (this / ref); a ratio within 
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import DECKS, ROOT, build_full_pool, isolated_environment, run, temp_base, timed  # noqa: E402
+from _common import DECKS, ROOT, build_full_pool, isolated_environment, temp_base, timed, timed_audit  # noqa: E402
 from bench_audit import AS_OF, make_decks  # noqa: E402
 
 
@@ -31,18 +29,6 @@ def _environment(base: Path, tree: Path, pool: Path) -> dict[str, str]:
     env["PYTHONPATH"] = str(tree)
     env["WIXOSS_DECKCHECK_CARDPOOL"] = str(pool)
     return env
-
-
-def _audit_wall(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """The wall time and the CPU time (every process of the audit) of one audit."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = run(command, env)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode not in (0, 1, 2):
-        raise SystemExit(f"audit failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> int:
@@ -82,12 +68,12 @@ def main() -> int:
     audit += ["--as-of", AS_OF, "-j", str(args.jobs), "-O", "json", "--no-progress"]
     commands = {name: audit + ["-o", str(base / f"{name}.json")] for name in trees}
     for name, env in envs.items():
-        _audit_wall(commands[name], env)
+        timed_audit(commands[name], env)
     walls: dict[str, list[float]] = {"this": [], "ref": []}
     cpus: dict[str, list[float]] = {"this": [], "ref": []}
     for _ in range(args.audit_runs):
         for name, env in envs.items():
-            wall, cpu = _audit_wall(commands[name], env)
+            wall, cpu = timed_audit(commands[name], env)
             walls[name].append(wall)
             cpus[name].append(cpu)
     rates = {name: args.decks / statistics.median(values) for name, values in walls.items()}

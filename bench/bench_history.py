@@ -18,12 +18,11 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import ROOT, build_full_pool, isolated_environment, run, temp_base, timed, tool_command  # noqa: E402
+from _common import ROOT, build_full_pool, isolated_environment, run, temp_base, timed, timed_audit, tool_command  # noqa: E402
 from bench_audit import AS_OF, make_decks  # noqa: E402
 
 HISTORY_TARGET = 3.0  # --history at most 3 x a plain check
@@ -84,14 +83,6 @@ def _deck_count(report: object) -> int | None:
     return None
 
 
-def _timed_audit(command: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    done = run(command, env)
-    if done.returncode not in (0, 1, 2):  # 2: the generated decks' misspelt cards (the reports are checked)
-        raise SystemExit(f"audit failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    return time.perf_counter() - start
-
-
 def changed_figures(env: dict[str, str], tool: list[str], base: Path, pool: Path, args: argparse.Namespace) -> bool:
     folder = base / "decks"
     folder.mkdir()
@@ -100,16 +91,16 @@ def changed_figures(env: dict[str, str], tool: list[str], base: Path, pool: Path
     common += ["-j", str(args.jobs), "-O", "json", "--no-progress"]
     audit = common + ["-o", str(base / "audit.json")]
     changed = common + ["-o", str(base / "changed.json"), "--changed-since", SINCE]
-    _timed_audit(audit, env)  # warm-up: the pool and format caches
-    _timed_audit(changed, env)
+    timed_audit(audit, env)  # warm-up: the pool and format caches
+    timed_audit(changed, env)
     for report in ("audit.json", "changed.json"):
         checked = json.loads((base / report).read_text(encoding="utf-8"))
         if _deck_count(checked) != args.decks:
             raise SystemExit(f"{report}: the audit did not take the {args.decks} decks: {str(checked)[:400]}")
     plain_walls, changed_walls = [], []
     for _ in range(args.audit_runs):
-        plain_walls.append(_timed_audit(audit, env))
-        changed_walls.append(_timed_audit(changed, env))
+        plain_walls.append(timed_audit(audit, env)[0])
+        changed_walls.append(timed_audit(changed, env)[0])
     plain, since = statistics.median(plain_walls), statistics.median(changed_walls)
     plain_rate, changed_rate = args.decks / plain, args.decks / since
     ratio = changed_rate / plain_rate

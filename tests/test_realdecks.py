@@ -56,7 +56,9 @@ def test_a_real_deck_is_legal_on_its_date(path, merged_pool):
 
 
 #: Starter decks judged on their product's release day: the day before, they cannot be built.
-RELEASED_ON_THEIR_DATE = [p for p in DECKS if any(s in p.stem for s in ("wdk01", "wx24-d", "wx25-cd1"))]
+#: (WXDi-EXD01, an English-edition starter, is judged on the day its last card came out in Japan.)
+STARTERS = ("wdk01", "wx24-d", "wx25-cd1", "wxdi-d01", "wxdi-d02", "wxdi-d03", "wxdi-exd01")
+RELEASED_ON_THEIR_DATE = [p for p in DECKS if any(s in p.stem for s in STARTERS)]
 
 
 @pytest.mark.parametrize("path", RELEASED_ON_THEIR_DATE, ids=lambda p: p.stem)

@@ -382,3 +382,31 @@ def test_simulate_refuses_a_giant_main_deck_in_one_line(tmp_path, capsys, copies
         assert code == 2 and err.count("\n") == 1 and "at most" in err and not out, err
     else:
         assert code == 0 and out, err
+
+
+@pytest.mark.parametrize("how", ["folder", "tree", "pattern", "pattern below"])
+def test_an_audit_refuses_to_list_a_folder_over_the_entry_bound(tmp_path, monkeypatch, capsys, how):
+    """A folder of more than MAX_FOLDER_ENTRIES entries (1,000,000 files would be read, sorted
+    and held whole) is one problem line naming the folder, not listed; a folder at the bound is
+    listed. Whether named, met on the walk, or listed by a pattern (with or without ``**``)."""
+    from conftest import run_main
+
+    from wixoss_deckcheck.checking import audit
+
+    monkeypatch.setattr(audit, "MAX_FOLDER_ENTRIES", 5)
+    full, fine = tmp_path / "top" / "full", tmp_path / "top" / "fine"
+    for folder, count in ((full, 6), (fine, 5)):
+        folder.mkdir(parents=True)
+        for index in range(count):
+            (folder / f"{index}.txt").write_text("4 WX01-001\n")
+    argument = {"folder": str(full), "tree": str(tmp_path / "top"), "pattern": f"{full}/*.txt",
+                "pattern below": f"{tmp_path}/top/**/*.txt"}[how]
+    found = audit.expand_paths([argument] + ([f"{fine}/*.txt"] if how == "pattern" else []))
+    assert not any(path.startswith(str(full)) for path in found)
+    assert found.problems == [(str(full), "more than 5 entries in one folder, not listed")]
+    if how != "folder":
+        assert sorted(found) == sorted(str(fine / f"{index}.txt") for index in range(5))
+    code, out, err = run_main(capsys, "audit", "--no-config", argument, "--lang", "en")
+    assert code == 2
+    line = next(line for line in (out + err).splitlines() if "entries in one folder" in line)
+    assert str(full) in line and line.endswith("more than 5 entries in one folder, not listed"), out + err

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import gc
-import glob
+import itertools
 import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -33,6 +33,10 @@ IN_PROCESS_LIMIT = 48
 #: How deep an audit walks into folders (a folder or ``**``); a deeper one is a problem,
 #: not entered. Issue 25: ``audit 'decks/**/*.txt'`` on a tree 1,000 folders deep.
 MAX_AUDIT_DEPTH = 64
+#: How many entries one folder may hold for an audit to list it (files and folders, hidden
+#: ones too); a fuller folder is a problem, not listed: a folder of 1,000,000 files would
+#: otherwise be read, sorted and held whole. A pattern without ``**`` is bounded alike.
+MAX_FOLDER_ENTRIES = 100_000
 _GLOB_CHARS = frozenset("*?[")
 
 
@@ -64,6 +68,11 @@ def _inside(path: str, root: str) -> bool:
 OUTSIDE_TREE = "symbolic link leading outside the audited folder, not followed (--allow-outside follows it)"
 
 
+def too_full() -> str:
+    """What the walk says of a folder (or a pattern) with more than :data:`MAX_FOLDER_ENTRIES` entries."""
+    return f"more than {MAX_FOLDER_ENTRIES:,} entries in one folder, not listed"
+
+
 def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False,
           allow_outside: bool = False) -> Iterator[str]:
     """Deck files under ``directory``, recursively, sorted, skipping hidden folders.
@@ -85,7 +94,7 @@ def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False,
             continue
         try:
             with os.scandir(folder) as listing:
-                entries = sorted(listing, key=lambda entry: entry.name)
+                entries = list(itertools.islice(listing, MAX_FOLDER_ENTRIES + 1))
             info = os.stat(folder)
         except OSError as exc:
             found.problems.append((folder, f"cannot read this folder: {exc.strerror or exc}"))
@@ -93,6 +102,10 @@ def _walk(directory: str, found: AuditPaths, follow_symlinks: bool = False,
         if (info.st_dev, info.st_ino) in entered:
             continue
         entered.add((info.st_dev, info.st_ino))
+        if len(entries) > MAX_FOLDER_ENTRIES:
+            found.problems.append((folder, too_full()))
+            continue
+        entries.sort(key=lambda entry: entry.name)
         folders: list[str] = []
         for entry in entries:
             if entry.name.startswith("."):
@@ -160,7 +173,7 @@ def _expand(argument: str, found: AuditPaths, links: tuple[bool, bool]) -> Itera
                 yield from _walk(match, found, *links)
             elif is_deck_file(os.path.basename(match)):
                 yield match
-        if not matches:
+        if not matches and not any(why == too_full() for _path, why in found.problems):
             yield argument  # reported as "no such file"
     elif not os.path.lexists(argument) and _names_a_folder(argument):
         raise UsageError(f"{argument}: no such file or folder")
@@ -173,7 +186,7 @@ def _matches(pattern: str, found: AuditPaths, links: tuple[bool, bool]) -> list[
     links and hidden folders as :func:`_walk`) from the folders before the first wildcard,
     never by :func:`glob.glob` (unbounded in a deep tree, and through link cycles)."""
     if "**" not in pattern:
-        return sorted(glob.glob(pattern))
+        return sorted(_glob(pattern, found))
     parts = pattern.replace(os.sep, "/").split("/")
     fixed = next(index for index, part in enumerate(parts) if _GLOB_CHARS & set(part))
     base = "/".join(parts[:fixed]) or "."
@@ -184,6 +197,47 @@ def _matches(pattern: str, found: AuditPaths, links: tuple[bool, bool]) -> list[
     return sorted(path for path in _walk(base, found, *links)
                   if fnmatch.fnmatchcase(path.removeprefix(prefix), pattern)
                   or fnmatch.fnmatchcase(path.removeprefix(prefix), shorter))
+
+
+def _glob(pattern: str, found: AuditPaths) -> list[str]:
+    """What :func:`glob.glob` gives for a pattern without ``**``, but each folder listed at
+    most :data:`MAX_FOLDER_ENTRIES` entries far (a fuller one is a problem, not listed)."""
+    parts = pattern.split(os.sep)
+    paths = [os.sep if pattern.startswith(os.sep) else ""]
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if not part:
+            continue
+        if not _GLOB_CHARS & set(part):
+            paths = [joined for path in paths for joined in [os.path.join(path, part)]
+                     if (os.path.lexists(joined) if last else os.path.isdir(joined))]
+            continue
+        paths = [match for path in paths for match in _listed(path, part, last, found)]
+    return paths
+
+
+def _listed(folder: str, part: str, last: bool, found: AuditPaths) -> list[str]:
+    """The entries of ``folder`` that match ``part`` (folders only unless ``last``), as glob
+    finds them (hidden ones only for a part that starts with a dot)."""
+    try:
+        with os.scandir(folder or os.curdir) as listing:
+            entries = list(itertools.islice(listing, MAX_FOLDER_ENTRIES + 1))
+    except OSError:
+        return []  # as glob: a folder that cannot be listed matches nothing
+    if len(entries) > MAX_FOLDER_ENTRIES:
+        found.problems.append((folder or os.curdir, too_full()))
+        return []
+    hidden = part.startswith(".")
+    return [os.path.join(folder, entry.name) for entry in entries
+            if (hidden or not entry.name.startswith(".")) and fnmatch.fnmatch(entry.name, part)
+            and (last or _is_folder(entry))]
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def _names_a_folder(argument: str) -> bool:

@@ -3,7 +3,8 @@
 The settings file is found by walking up from the current directory; the first
 directory that has one wins (``.wixoss-deckcheck.yaml`` before ``pyproject.toml``),
 and the walk stops at the root of a git checkout. Settings are defaults for the
-``check`` and ``audit`` commands: an option given on the command line wins.
+``check`` and ``audit`` commands, and ``cardpool`` the pool of every command that reads one
+(:func:`~wixoss_deckcheck.cli.options.settings_pool`): an option given on the command line wins.
 
 Every file is validated against ``schemas/config.schema.json`` completed with the output
 formats of the reporter registry (unknown keys are refused, since they are usually

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option
+from wixoss_deckcheck.cli.options import cardpool_option, settings_pool
 from wixoss_deckcheck.errors import UsageError, redact_credentials
 from wixoss_deckcheck.files.dirs import installed_pool_path
 from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs, write_atomic
@@ -149,6 +149,7 @@ def _echo_build(target: Path, document: dict[str, Any], result: MergeResult, ver
 
 
 @cardpool_group.command("info")
+@settings_pool
 @cardpool_option
 def info_command(cardpool: str | None) -> None:
     """Show what the card pool holds and where it came from."""

@@ -12,7 +12,7 @@ import click
 
 from wixoss_deckcheck.cli.cards_text import describe, legality
 from wixoss_deckcheck.cli.habits import say_pool
-from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option
+from wixoss_deckcheck.cli.options import cardpool_option, format_option, lang_option, settings_pool
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.model.cards import Card
@@ -38,6 +38,7 @@ def _day(as_of: str | None) -> str:
 
 
 @cards_group.command("search")
+@settings_pool
 @click.argument("query", nargs=-1, required=True)
 @format_option("Only cards playable in all-star, key or diva (on --as-of, default today).")
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", help="The day --format is judged on (default: today).")
@@ -69,6 +70,7 @@ def search_command(
 
 
 @cards_group.command("show")
+@settings_pool
 @click.argument("query", nargs=-1, required=True, metavar="ID-OR-NAME")
 @click.option(
     "--as-of",

@@ -6,12 +6,13 @@ import click
 
 from wixoss_deckcheck.checking.history import format_diff
 from wixoss_deckcheck.checking.run_settings import RunSettings
-from wixoss_deckcheck.cli.options import cardpool_option, lang_option, text_or_json_option
+from wixoss_deckcheck.cli.options import cardpool_option, lang_option, settings_pool, text_or_json_option
 from wixoss_deckcheck.messages import current_language
 from wixoss_deckcheck.reporters.history import dumps, render_diff_text
 
 
 @click.command("diff")
+@settings_pool
 @click.argument("format_id", metavar="FORMAT")
 @click.argument("start", metavar="DATE1")
 @click.argument("end", metavar="DATE2")

@@ -10,6 +10,7 @@ it is ``github``.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -188,6 +189,27 @@ def apply_settings(ctx: click.Context, params: Mapping[str, Any]) -> dict[str, A
     if merged.get("cardpool"):  # a folder of card lists, or update: the pool file it stands for
         merged["cardpool"] = resolve_pool_choice(merged["cardpool"])
     return merged
+
+
+def settings_pool(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--config`` and ``--no-config`` for a command that reads a pool but takes no other
+    setting (``cards``, ``simulate``, ``serve``, ``sheet``, ``replay``, ``formats diff``,
+    ``cardpool info``): without ``--cardpool`` its pool is the settings file's ``cardpool``, as
+    ``check`` and ``audit`` take it (a folder of card lists or ``update`` made a pool file).
+    Put it between ``@click.command`` and the command's options."""
+
+    @config_option
+    @no_config_option
+    @functools.wraps(command)
+    def with_settings_pool(*args: Any, **kwargs: Any) -> Any:
+        config_file, no_config = kwargs.pop("config_file", None), kwargs.pop("no_config", False)
+        if not kwargs.get("cardpool") and not no_config:
+            chosen = load_config(config_file).values.get("cardpool")
+            if chosen:
+                kwargs["cardpool"] = resolve_pool_choice(chosen)
+        return command(*args, **kwargs)
+
+    return with_settings_pool
 
 
 _FORMAT_OPTIONS = ("format_id", "format_file")

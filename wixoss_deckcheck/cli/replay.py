@@ -12,6 +12,7 @@ from wixoss_deckcheck.cli.options import (
     cardpool_option,
     format_option,
     lang_option,
+    settings_pool,
     text_or_json_option,
 )
 from wixoss_deckcheck.engine.game.record import read_record
@@ -23,6 +24,7 @@ from wixoss_deckcheck.reporters.play.replay import report_dict, report_text
 
 
 @click.command("replay")
+@settings_pool
 @click.argument("record", metavar="RECORD")
 @format_option("Format (default: the record's header).")
 @text_or_json_option

@@ -8,7 +8,7 @@ import socket
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, format_option
+from wixoss_deckcheck.cli.options import cardpool_option, format_option, settings_pool
 from wixoss_deckcheck.decklist.headings import date_value
 from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
@@ -38,6 +38,7 @@ def free_port(host: str) -> int:
 
 
 @click.command("serve")
+@settings_pool
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (this machine only).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free).")
 @cardpool_option

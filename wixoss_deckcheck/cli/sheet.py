@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from wixoss_deckcheck.checking.sheet_deck import official_sheet, refuse_bad_seat, resolve_for_sheet, sheet_fields
-from wixoss_deckcheck.cli.options import allow_outside_option, cardpool_option, encoding_option
+from wixoss_deckcheck.cli.options import allow_outside_option, cardpool_option, encoding_option, settings_pool
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.decklist.readers import readers_by_kind
 from wixoss_deckcheck.decklist.reading import read_deck_bytes
@@ -15,6 +15,7 @@ from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 
 
 @click.command("sheet")
+@settings_pool
 @click.argument("deck", metavar="DECK")
 @click.option("-o", "--output", "output", required=True, metavar="OUT.xlsx", help="The sheet to write (atomically).")
 @click.option("--team", is_flag=True, help="The 3-on-3 team sheet (default: the individual one).")

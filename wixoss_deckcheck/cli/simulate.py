@@ -14,6 +14,7 @@ from wixoss_deckcheck.cli.options import (
     cardpool_option,
     format_option,
     lang_option,
+    settings_pool,
     text_or_json_option,
 )
 from wixoss_deckcheck.decklist import load_deck
@@ -56,6 +57,7 @@ MAX_SIMULATED_CARDS = 400
 
 
 @click.command("simulate")
+@settings_pool
 @click.argument("deck", metavar="DECK")
 @format_option("Format whose start rules apply (1 or 3 LRIGs; default: the deck's header, else diva).")
 @click.option(

@@ -11,7 +11,7 @@ from wixoss_deckcheck.engine.game.gamerules import game_rules
 from wixoss_deckcheck.engine.game.record import read_record
 from wixoss_deckcheck.engine.game.replay import replay
 from wixoss_deckcheck.engine.game.state import MAIN, Book, Game, State
-from wixoss_deckcheck.importers.common import ability_cost
+from wixoss_deckcheck.importers.abilitycosts import ability_cost
 from wixoss_deckcheck.model.cards import Card
 
 HANIEL = "WX01-061"  # 探求の思想　ハニエル: 【起】《ダウン》手札を１枚捨てる：...

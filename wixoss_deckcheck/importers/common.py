@@ -189,63 +189,6 @@ def add_rise(record: dict, kind: str, text: str) -> None:
     record["rise_onto"] = onto
 
 
-#: 【起】 (activated) and 【出】 (on-play) abilities: the text before the first full-width colon is the cost.
-_ABILITY = re.compile(r"【(起|出)】((?:《[^》]*》|[^：【（])*)(?:（[^）]*）)?：")
-_ENER_SYMBOL = re.compile(r"《(白|赤|青|緑|黒|無)(?:×([0-9０-９]+))?》(?:×([0-9０-９]+))?")
-_LIMITS = re.compile(r"《(ターン|ゲーム)([0-9０-９]+)回》")
-_IGNORED = re.compile(r"《(?:ターン|ゲーム)[0-9０-９]+回》|《(?:メインフェイズ|アタックフェイズ)アイコン》")
-_COST_WORDS = (
-    (re.compile(r"エクシード([0-9０-９]+)"), "exceed"),
-    (re.compile(r"手札(?:から[^を]*)?を([0-9０-９]+)枚捨てる"), "discard"),
-)
-_SELF = {
-    "《ダウン》": "down",
-    "このシグニを場からトラッシュに置く": "trash_self",
-    "このキーを場からルリグトラッシュに置く": "trash_self",
-}
-
-
-def ability_cost(kind: str, text: str) -> dict | None:
-    """One ability's cost as the pool keeps it: ``{"kind": "activated"|"on_play", "cost": {ener},
-    "exceed": N, "discard": N, "down": true, "trash_self": true, "attack_phase": true, "per_turn": N,
-    "per_game": N}``; None when a
-    part of it is not one of these (the engine then trusts the record)."""
-    found: dict = {"kind": "activated" if kind == "起" else "on_play"}
-    if "《アタックフェイズアイコン》" in text:
-        found["attack_phase"] = True
-    for limit in _LIMITS.finditer(text):
-        found["per_turn" if limit.group(1) == "ターン" else "per_game"] = parse_int(limit.group(2)) or 1
-    rest = _IGNORED.sub("", text)
-    ener: dict = {}
-    for name, inner, outer in _ENER_SYMBOL.findall(rest):
-        key = COST_NAMES[name]
-        amount = parse_int(inner or outer) if (inner or outer) else 1
-        ener[key] = ener.get(key, 0) + (amount or 0)
-    rest = _ENER_SYMBOL.sub("", rest)
-    for pattern, key in _COST_WORDS:
-        match = pattern.search(rest)
-        if match:
-            found[key] = parse_int(match.group(1)) or 0
-            rest = pattern.sub("", rest)
-    for words, key in _SELF.items():
-        if words in rest:
-            found[key] = True
-            rest = rest.replace(words, "")
-    if rest.strip(" 　、と"):
-        return None
-    found["cost"] = {key: amount for key, amount in ener.items() if amount}
-    return found
-
-
-def add_ability_costs(record: dict, text: str) -> None:
-    """The costs of the card's 【起】 and 【出】 abilities, where the text states them in the forms
-    :func:`ability_cost` reads (an ability without a cost is left out)."""
-    found = [ability_cost(kind, raw) for kind, raw in _ABILITY.findall(text or "")]
-    costs = [cost for cost in found if cost and (cost["cost"] or len(cost) > 2)]
-    if costs:
-        record["ability_costs"] = costs
-
-
 def parse_limiting(value: str | None) -> list[str]:
     """``タマ限定`` → ``["タマ"]``; ``タマ/イオナ限定`` → ``["タマ", "イオナ"]``."""
     if value is None or empty(value):

@@ -14,9 +14,9 @@ import io
 from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.importers.abilitycosts import add_ability_costs
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
-    add_ability_costs,
     add_construction,
     add_rise,
     add_timing,

@@ -59,7 +59,8 @@ class Card(NamedTuple):
     #: What the SIGNI below a rise must be ({"name", "class", "level", "level_max", "colour"}), where the pool reads it.
     rise_onto: Mapping[str, Any] | None = None
     #: The costs of its 【起】 and 【出】 abilities, where the text states them in the forms the pool reads
-    #: ({"kind": "activated"|"on_play", "cost": {ener}, "exceed", "discard", "down", "trash_self", "attack_phase"}).
+    #: ({"kind": "activated"|"on_play", "cost": {ener, coin}, "exceed", "discard", "ener_trash", "field_trash",
+    #: "discard_of"..., "down", "trash_self", "attack_phase", "unread"}: importers/abilitycosts.py).
     ability_costs: tuple[Mapping[str, Any], ...] = ()
     #: What an ARTS does that the goldfish can play out (``{"draw": 2, "limit_upper": 1}``,
     #: ``choose``, ``partial``: importers/effects.py); None when none of it.

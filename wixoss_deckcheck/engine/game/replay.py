@@ -282,6 +282,8 @@ def _activate(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
         bool(d.get("down")),
         bool(d.get("trash_self")),
         bool(d.get("on_play")),
+        [r.main(c) for c in d.get("ener_trash", [])],
+        [_zone({"zone": z}) for z in d.get("field_trash", [])],
     )
     if r.is_main(d["card"]):
         return costs.activate(game, r.main(d["card"]), None, _zone(d) if "zone" in d else None, spend)

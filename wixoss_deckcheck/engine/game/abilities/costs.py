@@ -3,8 +3,9 @@
 The engine applies no ability's effect (a record declares those as moves); it checks the cost
 an ``activate`` event declares against the card's abilities where the pool knows their costs
 (``ability_costs``, read from the card text), and pays it: the ener cards to the trash, exceed
-N (N cards from under your LRIGs, the center's first, to the LRIG trash), the discarded cards from the hand,
-the card turned down (it must be up), or the SIGNI itself to the trash.
+N (N cards from under your LRIGs, the center's first, to the LRIG trash), the discarded cards from the hand
+(of the class, colour, type or level the cost names), cards of ener put into the trash, other SIGNI
+of the field put into the trash, the card turned down (it must be up), or the SIGNI itself to the trash.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.moves import take
 from wixoss_deckcheck.engine.game.payment import matches, parse_cost
 from wixoss_deckcheck.engine.game.phases import pay
-from wixoss_deckcheck.engine.game.state import CENTER, Game, Problem, say, zone_name
+from wixoss_deckcheck.engine.game.state import CENTER, Game, Problem, State, say, zone_name
 from wixoss_deckcheck.model.cards import Card
 
 
@@ -33,6 +34,8 @@ class Spend:
     down: bool = False
     trash_self: bool = False
     on_play: bool = False
+    ener_trash: Sequence[int] = ()  # ener cards put into the trash (not the payment)
+    field_trash: Sequence[int] = ()  # SIGNI zones (0-2) whose SIGNI goes to the trash
     cost: Mapping[str, Any] = field(default_factory=dict)  # the matched ability's cost
     index: int = -1  # its index among the card's ability costs
 
@@ -47,7 +50,7 @@ def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None
         return Problem("ability-cost", {"card": card.name, "why": say("ability_not_on_field")})
     if spend.on_play and ((kind is None, lrig_id if kind is None else kind) not in state.came):
         return Problem("ability-cost", {"card": card.name, "why": say("ability_not_came")})
-    problem = _matched(game, card, spend)
+    problem = _matched(game, card, spend, where)
     if problem is None and not spend.on_play:
         places = frozenset({"attack"}) if spend.cost.get("attack_phase") else frozenset({"main"})
         problem = timing_problem(game, say("what_ability"), places)
@@ -79,27 +82,94 @@ def _where(game: Game, kind: int | None, lrig_id: int | None, zone: int | None) 
     return next((z for z in zones if 0 <= z < len(state.signi_zones) and state.signi_zones[z] == kind), None)
 
 
-def _matched(game: Game, card: Card, spend: Spend) -> Problem | None:
-    """The declared cost is one of the card's abilities' costs (when the pool knows them)."""
+def _matched(game: Game, card: Card, spend: Spend, where: int) -> Problem | None:
+    """The declared cost is one of the card's abilities' costs (when the pool knows them; when one of
+    them is unread, a declared cost none of the others states is trusted)."""
     wanted = "on_play" if spend.on_play else "activated"
     known = [cost for cost in card.ability_costs if cost.get("kind") == wanted]
     if not known:
         return None  # the pool does not state them: the record is trusted
     masks = [game.book.colour_masks[k] for k in spend.paid]
-    used_up = False
+    used_up = off = False
     for index, cost in enumerate(card.ability_costs):
-        shape = (cost.get("exceed", 0), cost.get("discard", 0), bool(cost.get("down")), bool(cost.get("trash_self")))
-        if cost.get("kind") != wanted or shape != (spend.exceed, len(spend.discard), spend.down, spend.trash_self):
+        if cost.get("kind") != wanted or cost.get("unread") or _shape(cost) != _declared(spend):
             continue
         if not matches(parse_cost(cost.get("cost")), masks):
+            continue
+        if not _fits(game, cost, spend, where):
+            off = True
             continue
         if not _uses_left(game, (card.key, index), cost):
             used_up = True
             continue
         spend.cost, spend.index = cost, index
         return None
-    why = say("ability_used_up") if used_up else say("ability_cost_none", abilities=len(known))
+    if any(cost.get("unread") for cost in known) and not (used_up or off):
+        return None  # perhaps the ability whose cost the pool does not read: trusted
+    why = (
+        say("ability_used_up")
+        if used_up
+        else say("ability_cost_which")
+        if off
+        else say("ability_cost_none", abilities=len(known))
+    )
     return Problem("ability-cost", {"card": card.name, "why": why})
+
+
+def _shape(cost: Mapping[str, Any]) -> tuple[int, int, int, int, bool, bool]:
+    """How many cards of each kind a cost takes, and its down and trash-self parts."""
+    return (
+        int(cost.get("exceed", 0)),
+        int(cost.get("discard", 0)),
+        int(cost.get("ener_trash", 0)),
+        int(cost.get("field_trash", 0)),
+        bool(cost.get("down")),
+        bool(cost.get("trash_self")),
+    )
+
+
+def _declared(spend: Spend) -> tuple[int, int, int, int, bool, bool]:
+    return (
+        spend.exceed,
+        len(spend.discard),
+        len(spend.ener_trash),
+        len(spend.field_trash),
+        spend.down,
+        spend.trash_self,
+    )
+
+
+def _fits(game: Game, cost: Mapping[str, Any], spend: Spend, where: int) -> bool:
+    """Are the discarded cards, the ener cards and the SIGNI put into the trash of the kinds the cost names?"""
+    book, state = game.book, game.state
+    cards = book.main_cards
+    if not all(is_of(cards[k], cost.get("discard_of")) for k in spend.discard):
+        return False
+    if not all(is_of(cards[k], cost.get("ener_trash_of")) for k in spend.ener_trash):
+        return False
+    which = cost.get("field_trash_of") or {}
+    for zone in spend.field_trash:
+        kind = state.signi_zones[zone] if 0 <= zone < len(state.signi_zones) else -1
+        if kind < 0:
+            continue  # an empty zone: _pay_rest reports it
+        if (which.get("other") and zone == where) or not is_of(cards[kind], which, signi=book.is_signi[kind]):
+            return False
+    return True
+
+
+def is_of(card: Card, which: Mapping[str, Any] | None, signi: bool | None = None) -> bool:
+    """Is ``card`` of the kind ``which`` names (``type``, one of ``classes``, ``colour``, ``level``)?"""
+    if not which:
+        return True
+    kind_ok = signi if which.get("type") == "SIGNI" and signi is not None else card.type == which.get("type")
+    if "type" in which and not kind_ok:
+        return False
+    classes = {part for cls in card.classes for part in (cls, cls.split("：")[-1])}
+    if which.get("classes") and not classes & set(which["classes"]):
+        return False
+    if "colour" in which and which["colour"] not in card.colors:
+        return False
+    return "level" not in which or card.level == which["level"]
 
 
 def _uses_left(game: Game, key: tuple[str, int], cost: Mapping[str, Any]) -> bool:
@@ -123,6 +193,9 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
         if hand[kind] <= 0:
             return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
         hand[kind] -= 1
+    problem = _others_there(game, spend)
+    if problem is not None:
+        return problem
     problem = (
         pay(game, parse_cost(spend.cost.get("cost")), spend.paid, spend.coins) if spend.cost else _plain(game, spend)
     )
@@ -131,6 +204,11 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
     state.hand = hand
     for kind in spend.discard:
         state.trash[kind] += 1
+    for kind in spend.ener_trash:
+        state.ener[kind] -= 1
+        state.trash[kind] += 1
+    for zone in sorted(set(spend.field_trash)):
+        _signi_to_trash(state, zone)
     left = spend.exceed
     for stack in stacks:  # from under the center first, then under the assists
         taken = min(left, len(stack) - 1)
@@ -140,6 +218,32 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
     if spend.down:
         state.down[where] = True
     return None
+
+
+def _others_there(game: Game, spend: Spend) -> Problem | None:
+    """The ener cards to put into the trash are in ener besides the payment; each SIGNI zone named holds a SIGNI."""
+    state, book = game.state, game.book
+    have = list(state.ener)
+    for kind in (*spend.paid, *spend.ener_trash):
+        if have[kind] <= 0:
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("ener")})
+        have[kind] -= 1
+    for zone in spend.field_trash:
+        if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] < 0 or spend.field_trash.count(zone) > 1:
+            return Problem("ability-cost", {"card": str(zone + 1), "why": say("ability_no_signi", zone=zone + 1)})
+    return None
+
+
+def _signi_to_trash(state: State, zone: int) -> None:
+    """The SIGNI of ``zone`` (and the cards under it) to the trash."""
+    kind = state.signi_zones[zone]
+    for card in state.under_signi[zone]:
+        state.trash[card] += 1
+    state.signi_zones[zone], state.under_signi[zone] = -1, []
+    state.down[zone] = state.frozen[zone] = False
+    state.accessories[zone] = 0
+    state.trash[kind] += 1
+    state.field_changed = True
 
 
 def _plain(game: Game, spend: Spend) -> Problem | None:

@@ -1,0 +1,152 @@
+"""Ability costs in the other wordings of the card data (issue 22 item 6): discards of a class,
+colour, type or level, ener cards and other SIGNI put into the trash, coins, the names of
+《ゲーム１回》 abilities; an ability whose cost the pool does not read keeps the record trusted."""
+
+from __future__ import annotations
+
+import pytest
+from engine_records import ev, header, wd01, write_record
+
+from wixoss_deckcheck.checks.replay import code_of
+from wixoss_deckcheck.engine.game.abilities.costs import Spend, activate
+from wixoss_deckcheck.engine.game.gamerules import game_rules
+from wixoss_deckcheck.engine.game.record import read_record
+from wixoss_deckcheck.engine.game.replay import replay
+from wixoss_deckcheck.engine.game.state import MAIN, Book, Game, State
+from wixoss_deckcheck.importers.abilitycosts import abilities, ability_cost, add_ability_costs
+from wixoss_deckcheck.model.cards import Card
+
+pytestmark = pytest.mark.shared
+
+KOTETSU = "WX09-039"  # 小剣　コテツ (＜アーム＞, Lv1): 【起】《ダウン》手札から＜アーム＞のシグニを１枚捨てる
+OBANA = "WXK04-066"  # 羅植　オバナ (Lv1): 【出】エナゾーンから＜植物＞のシグニ１枚をトラッシュに置く
+HIGANBANA = "WX09-051"  # 羅植　ヒガンバナ (＜植物＞, Lv1)
+ZEPAR = "WXDi-P02-057"  # 紅魔　ゼパル (Lv1): 【出】他の赤のシグニ１体を場からトラッシュに置く
+IRON = "WD02-013"  # 羅石　アイロン (red, Lv1)
+LIFE = ["WD01-012", "WD01-009", "WD01-009", "WD01-011", "WD01-015", "WD01-013", "WD01-017"]
+
+
+def _turn_1(hand_card: str, drawn: str, charge: str = "WD01-014") -> list[dict]:
+    """Setup (``hand_card`` in the opening hand) and turn 1 to the main phase: ``drawn`` drawn,
+    ``charge`` charged, grown to WD01-004 (Lv1, limit 2). Events 1-5."""
+    return [
+        ev(0, "draw", cards=["WD01-013", "WD01-014", "WD01-012", "WD01-010", hand_card]),
+        ev(0, "life_cloth", cards=LIFE),
+        ev(1, "draw", cards=[drawn]),
+        ev(1, "charge", card=charge),
+        ev(1, "grow", card="WD01-004"),
+    ]
+
+
+def _codes(tmp_path, pool, swap, events):
+    wd01(tmp_path, swap=swap)
+    path = write_record(tmp_path, [header(), *events])
+    return [(o.index, code_of(o.slug)) for o in replay(read_record(str(path)), pool)[1] if o.slug]
+
+
+def test_the_pool_reads_the_other_wordings():
+    assert ability_cost("起", "《ダウン》手札から＜アーム＞のシグニを１枚捨てる") == {
+        "kind": "activated",
+        "down": True,
+        "discard": 1,
+        "discard_of": {"type": "SIGNI", "classes": ["アーム"]},
+        "cost": {},
+    }
+    assert ability_cost("出", "手札から赤のカードを１枚捨てる")["discard_of"] == {"colour": "red"}
+    assert ability_cost("出", "手札からスペルを１枚捨てる")["discard_of"] == {"type": "SPELL"}
+    assert ability_cost("出", "手札からレベル２のシグニを１枚捨てる")["discard_of"] == {"type": "SIGNI", "level": 2}
+    either = ability_cost("出", "手札から＜宝石＞か＜微菌＞のシグニを１枚捨てる")
+    assert either["discard_of"]["classes"] == ["宝石", "微菌"]
+    ener = ability_cost("起", "《ダウン》エナゾーンから＜宝石＞のシグニ１枚をトラッシュに置く")
+    assert (ener["ener_trash"], ener["ener_trash_of"]) == (1, {"type": "SIGNI", "classes": ["宝石"]})
+    field = ability_cost("出", "《黒》他の＜悪魔＞のシグニ１体を場からトラッシュに置く")
+    assert field["field_trash_of"] == {"type": "SIGNI", "classes": ["悪魔"], "other": True}
+    assert field["cost"] == {"black": 1}
+    assert ability_cost("起", "《ゲーム１回》ベルセルク《コインアイコン》《コインアイコン》") == {
+        "kind": "activated",
+        "per_game": 1,
+        "cost": {"coin": 2},
+    }  # the ability's name, then two coins
+    assert ability_cost("起", "《ゲーム１回》プライマル《緑×0》") == {"kind": "activated", "per_game": 1, "cost": {}}
+    assert ability_cost("起", "《ゲーム１回》デザイア　シグニ１体を場からトラッシュに置く")["field_trash"] == 1
+    assert ability_cost("起", "《ゲーム１回》このルリグの下からカード３枚をルリグトラッシュに置く") is None  # no name
+    assert ability_cost("起", "《ターン１回》デッキの上からカードを２枚トラッシュに置く") is None  # no name either
+
+
+def test_a_reminder_is_no_ability_and_an_unread_one_is_kept_as_unread():
+    text = "【出】手札を１枚捨てる：カードを１枚引く。（【出】能力の：の左側はコストである。）"
+    assert abilities(text) == [("出", "手札を１枚捨てる")]
+    record: dict = {}
+    text = "【起】《ダウン》：カードを１枚引く。【起】デッキの上からカードを２枚トラッシュに置く：何か。"
+    add_ability_costs(record, text)
+    assert record["ability_costs"] == [
+        {"kind": "activated", "down": True, "cost": {}},
+        {"kind": "activated", "unread": True, "cost": {}},
+    ]
+
+
+def test_a_discard_of_a_class(tmp_path, full_pool):
+    swap = {"WD01-018": KOTETSU}
+    start = [*_turn_1("WD01-016", KOTETSU), ev(1, "place", card=KOTETSU, zone=1)]  # events 1-6
+    arm = ev(1, "activate", card=KOTETSU, zone=1, down=True, discard=["WD01-010"])  # 大剣　カリバン: ＜アーム＞
+    assert _codes(tmp_path, full_pool, swap, [*start, arm]) == []
+    not_arm = ev(1, "activate", card=KOTETSU, zone=1, down=True, discard=["WD01-016"])  # サーバント　Ｄ: ＜精元＞
+    assert _codes(tmp_path, full_pool, swap, [*start, not_arm]) == [(7, "WX329")]
+
+
+def test_an_ener_card_of_a_class_to_the_trash(tmp_path, full_pool):
+    swap = {"WD01-018": OBANA, "WD01-016": HIGANBANA}
+    start = [*_turn_1(HIGANBANA, OBANA, charge=HIGANBANA), ev(1, "place", card=OBANA, zone=1)]  # events 1-6
+    plant = ev(1, "activate", card=OBANA, zone=1, on_play=True, ener_trash=[HIGANBANA])
+    assert _codes(tmp_path, full_pool, swap, [*start, plant]) == []
+    twice = ev(1, "activate", card=OBANA, zone=1, on_play=True, ener_trash=[HIGANBANA])
+    assert _codes(tmp_path, full_pool, swap, [*start, plant, twice]) == [(8, "WX303")]  # no longer in ener
+    not_plant = _turn_1(HIGANBANA, OBANA)  # WD01-014 charged: not a ＜植物＞
+    events = [*not_plant, ev(1, "place", card=OBANA, zone=1), {**plant, "ener_trash": ["WD01-014"]}]
+    assert _codes(tmp_path, full_pool, swap, events) == [(7, "WX329")]
+    nothing = {**plant}
+    del nothing["ener_trash"]
+    assert _codes(tmp_path, full_pool, swap, [*start, nothing]) == [(7, "WX329")]  # its cost is not nothing
+
+
+def test_another_signi_of_a_class_to_the_trash(tmp_path, full_pool):
+    swap = {"WD01-018": ZEPAR, "WD01-016": IRON}
+    start = [*_turn_1(IRON, ZEPAR), ev(1, "place", card=IRON, zone=1), ev(1, "place", card=ZEPAR, zone=2)]  # 1-7
+    other = ev(1, "activate", card=ZEPAR, zone=2, on_play=True, field_trash=[1])
+    assert _codes(tmp_path, full_pool, swap, [*start, other]) == []
+    again = ev(1, "place", card=IRON, zone=1)  # アイロン went to the trash: the zone is free, it is not in the hand
+    assert _codes(tmp_path, full_pool, swap, [*start, other, again]) == [(9, "WX303")]
+    itself = ev(1, "activate", card=ZEPAR, zone=2, on_play=True, field_trash=[2])
+    assert _codes(tmp_path, full_pool, swap, [*start, itself]) == [(8, "WX329")]  # 他の: not itself
+    empty = ev(1, "activate", card=ZEPAR, zone=2, on_play=True, field_trash=[3])
+    assert _codes(tmp_path, full_pool, swap, [*start, empty]) == [(8, "WX329")]
+    white = [*_turn_1("WD01-016", ZEPAR), ev(1, "place", card="WD01-013", zone=1), ev(1, "place", card=ZEPAR, zone=2)]
+    assert _codes(tmp_path, full_pool, {"WD01-018": ZEPAR}, [*white, other]) == [(8, "WX329")]  # ククリ is white
+
+
+def _coin_game(costs: tuple[dict, ...]) -> Game:
+    zero = Card.make("T-000", "テスト・ゼロ", "LRIG", level=0, limit=0, lrig_types=("テスト",))
+    one = Card.make("T-001", "テスト・ワン", "LRIG", level=1, limit=2, lrig_types=("テスト",), ability_costs=costs)
+    signi = Card.make("T-010", "テスト・シグニ", "SIGNI", level=1, colors=("white",))
+    book = Book.build([(signi, 40)], [zero, one])
+    game = Game(book, game_rules("2026-11-30"), True, State.new(book))
+    game.state.center = [0, 1]
+    game.state.turn, game.state.phase, game.state.drew, game.state.coins = 2, MAIN, True, 1
+    return game
+
+
+def test_a_coin_cost_takes_a_coin():
+    game = _coin_game(({"kind": "activated", "per_game": 1, "cost": {"coin": 1}},))
+    problem = activate(game, None, 1, None, Spend())
+    assert problem is not None and problem.slug == "payment"  # its cost is a coin (WX309)
+    assert activate(game, None, 1, None, Spend(coins=1)) is None
+    assert game.state.coins == 0
+
+
+def test_a_cost_the_pool_does_not_read_is_trusted_beside_one_it_reads():
+    unread = {"kind": "activated", "unread": True, "cost": {}}
+    game = _coin_game(({"kind": "activated", "exceed": 1, "cost": {}}, unread))
+    assert activate(game, None, 1, None, Spend(discard=())) is None  # perhaps the unread one
+    only_read = _coin_game(({"kind": "activated", "exceed": 1, "cost": {}},))
+    problem = activate(only_read, None, 1, None, Spend())
+    assert problem is not None and problem.slug == "ability-cost"

@@ -57,7 +57,7 @@ def test_a_real_deck_is_legal_on_its_date(path, merged_pool):
 
 #: Starter decks judged on their product's release day: the day before, they cannot be built.
 #: (WXDi-EXD01, an English-edition starter, is judged on the day its last card came out in Japan.)
-STARTERS = ("wdk01", "wx24-d", "wx25-cd1", "wxdi-d01", "wxdi-d02", "wxdi-d03", "wxdi-exd01")
+STARTERS = ("wdk01", "wx24-d", "wx25-cd1", "wxdi-d01", "wxdi-d02", "wxdi-d03", "wxdi-exd01", "wd21")
 RELEASED_ON_THEIR_DATE = [p for p in DECKS if any(s in p.stem for s in STARTERS)]
 
 

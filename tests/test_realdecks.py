@@ -57,7 +57,7 @@ def test_a_real_deck_is_legal_on_its_date(path, merged_pool):
 
 #: Starter decks judged on their product's release day: the day before, they cannot be built.
 #: (WXDi-EXD01, an English-edition starter, is judged on the day its last card came out in Japan.)
-STARTERS = ("wdk01", "wx24-d", "wx25-cd1", "wxdi-d01", "wxdi-d02", "wxdi-d03", "wxdi-exd01", "wd21")
+STARTERS = ("wdk01", "wx24-d", "wx25-cd1", "wxdi-exd01", "wd21")
 RELEASED_ON_THEIR_DATE = [p for p in DECKS if any(s in p.stem for s in STARTERS)]
 
 
@@ -70,3 +70,32 @@ def test_a_starter_is_not_legal_the_day_before_it_came_out(path, merged_pool):
     result = Checker(merged_pool, load_format("all-star"), (day - dt.timedelta(days=1)).isoformat()).check(deck)
     assert "WX122" in {v.code for v in result.violations}
     assert not Checker(merged_pool, load_format("all-star"), day.isoformat()).check(deck).violations
+
+
+#: The Diva starters WXDi-D01..D03 as the relax100002000 deck editor's presets are in
+#: ../shared/decks/text (read there in place, never copied here); judged like the starters
+#: above, on their product's release day from the release calendar.
+SHARED_STARTERS = {
+    "rx-wxdi-d01.txt": "WXDi-D01-011",
+    "rx-wxdi-d02.txt": "WXDi-D02-20",
+    "rx-wxdi-d03.txt": "WXDi-D03-011",
+}
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize(("name", "number"), SHARED_STARTERS.items())
+def test_a_shared_starter_is_legal_on_its_release_day_not_before(name, number, shared_dir, merged_pool):
+    import datetime as dt
+
+    from wixoss_deckcheck.tables.releases import load_calendar
+
+    path = shared_dir / "decks" / "text" / name
+    deck = load_deck(str(path))
+    release = load_calendar().release_of(number)  # a card number of the product
+    assert release is not None and release.date is not None, name
+    day = dt.date.fromisoformat(release.date)
+    for format_id in WIDER["diva"]:
+        result = Checker(merged_pool, load_format(format_id), day.isoformat()).check(deck)
+        assert not result.violations, (format_id, day, [v.message for v in result.violations])
+    before = Checker(merged_pool, load_format("all-star"), (day - dt.timedelta(days=1)).isoformat()).check(deck)
+    assert "WX122" in {v.code for v in before.violations}

@@ -5,14 +5,14 @@ colour, type or level, ener cards and other SIGNI put into the trash, coins, the
 from __future__ import annotations
 
 import pytest
-from engine_records import ev, header, wd01, write_record
+from engine_records import D05_START, d05, d05_two_turns, ev, header, wd01, write_record
 
 from wixoss_deckcheck.checks.replay import code_of
 from wixoss_deckcheck.engine.game.abilities.costs import Spend, activate
 from wixoss_deckcheck.engine.game.gamerules import game_rules
 from wixoss_deckcheck.engine.game.record import read_record
 from wixoss_deckcheck.engine.game.replay import replay
-from wixoss_deckcheck.engine.game.state import MAIN, Book, Game, State
+from wixoss_deckcheck.engine.game.state import ATTACK, MAIN, Book, Game, State
 from wixoss_deckcheck.importers.abilitycosts import abilities, ability_cost, add_ability_costs
 from wixoss_deckcheck.model.cards import Card
 
@@ -150,3 +150,58 @@ def test_a_cost_the_pool_does_not_read_is_trusted_beside_one_it_reads():
     only_read = _coin_game(({"kind": "activated", "exceed": 1, "cost": {}},))
     problem = activate(only_read, None, 1, None, Spend())
     assert problem is not None and problem.slug == "ability-cost"
+
+
+def test_an_assist_lrig_ability_names_its_side(tmp_path, full_pool):
+    """issue 22 item 6: an ASSIST LRIG's 【起】 abilities (ノヴァ grown on the left on turn 1)."""
+    d05(tmp_path)
+    left = ev(2, "activate", card="WXDi-D05-006", side="left")  # its costs unknown to the pool: trusted
+    right = ev(2, "activate", card="WXDi-D05-006", side="right")  # バン is on the right, not ノヴァ
+    for events, expected in (([left], []), ([right], [(11, "WX329")]), ([left, ev(2, "end")], [])):
+        path = write_record(tmp_path, [header("d05.txt", start=D05_START, fmt="diva"), *d05_two_turns(), *events])
+        found = [(o.index, code_of(o.slug)) for o in replay(read_record(str(path)), full_pool)[1] if o.slug]
+        assert found == expected
+
+
+def _assist_game() -> Game:
+    """A center at Lv2 and an assist grown to an ASSIST LRIG whose 【起】 costs 《無》 once a game."""
+    center = [Card.make(f"T-00{n}", f"テスト{n}", "LRIG", level=n, limit=2 * n, lrig_types=("テスト",)) for n in (0, 2)]
+    helper = [Card.make(f"T-10{n}", f"アシスト{n}", "ASSIST_LRIG", level=n, lrig_types=("アシスト",)) for n in (0, 1)]
+    once = {"kind": "activated", "per_game": 1, "cost": {"colorless": 1}}
+    helper[1] = helper[1]._replace(ability_costs=(once,))
+    signi = Card.make("T-010", "テスト・シグニ", "SIGNI", level=1, colors=("white",))
+    book = Book.build([(signi, 40)], [*center, *helper])
+    game = Game(book, game_rules("2026-11-30"), True, State.new(book))
+    game.state.center, game.state.assists = [0, 1], [[2, 3], []]
+    game.state.turn, game.state.phase, game.state.drew = 3, MAIN, True
+    game.state.ener[0] = 3
+    return game
+
+
+def test_an_assist_ability_is_paid_and_counted_like_the_others():
+    game = _assist_game()
+    assert activate(game, None, 3, None, Spend(paid=[0]), side=1) is not None  # not on the right
+    problem = activate(game, None, 3, None, Spend(), side=0)
+    assert problem is not None and problem.slug == "ability-cost"  # its cost is 《無》
+    assert activate(game, None, 3, None, Spend(paid=[0]), side=0) is None
+    assert game.state.ener[0] == 2 and game.state.trash[0] == 1
+    game.state.new_turn(4)
+    problem = activate(game, None, 3, None, Spend(paid=[0]), side=0)
+    assert problem is not None and problem.slug == "ability-cost"  # 《ゲーム１回》: used
+    game = _assist_game()
+    game.state.phase = ATTACK  # no attack-phase icon: the main phase only
+    problem = activate(game, None, 3, None, Spend(paid=[0]), side=0)
+    assert problem is not None and problem.slug == "phase-order"
+
+
+def test_an_assist_turned_down_by_its_cost_stands_up_in_the_up_phase():
+    game = _assist_game()
+    down = {"kind": "activated", "down": True, "cost": {}}
+    game.book.lrig_cards[3] = game.book.lrig_cards[3]._replace(ability_costs=(down,))
+    assert activate(game, None, 3, None, Spend(down=True), side=0) is None
+    assert game.state.assist_down == [True, False] and game.state.down == [False] * 4
+    problem = activate(game, None, 3, None, Spend(down=True), side=0)
+    assert problem is not None and problem.slug == "ability-cost"  # it is down
+    game.state.new_turn(4)
+    game.state.phase = MAIN
+    assert activate(game, None, 3, None, Spend(down=True), side=0) is None

@@ -96,7 +96,8 @@ class Resolver:
                 return lrig_id
             if where in ("lrig_trash", "removed") and lrig_id in getattr(state, where):
                 return lrig_id
-            if where == "field" and ((state.center and state.center[-1] == lrig_id) or lrig_id in state.lrig_zone_keys):
+            on_top = any(stack and stack[-1] == lrig_id for stack in (state.center, *state.assists))
+            if where == "field" and (on_top or lrig_id in state.lrig_zone_keys):
                 return lrig_id
         return ids[0]
 
@@ -287,6 +288,9 @@ def _activate(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     )
     if r.is_main(d["card"]):
         return costs.activate(game, r.main(d["card"]), None, _zone(d) if "zone" in d else None, spend)
+    if "side" in d:  # an assist LRIG's ability
+        side = 0 if d["side"] == "left" else 1
+        return costs.activate(game, None, r.lrig(d["card"], "field"), None, spend, side)
     return costs.activate(game, None, r.lrig(d["card"], "field"), None, spend)
 
 

@@ -26,6 +26,9 @@ PHASE_NAMES = ("setup", "up", "draw", "ener", "grow", "main", "attack", "end", "
 ANY_TYPE = "?"
 #: The center LRIG's index in :attr:`State.down` and :attr:`State.frozen` (after the 3 SIGNI zones).
 CENTER = 3
+#: The left and right assist LRIGs' indexes where an ability cost names the card (their down state
+#: is :attr:`State.assist_down`).
+ASSISTS = (4, 5)
 
 
 class Say(NamedTuple):
@@ -243,6 +246,7 @@ class State:
     #: attacker down, the up phase stands up all but the frozen (whose freeze it ends)
     down: list[bool] = field(default_factory=lambda: [False] * 4)
     frozen: list[bool] = field(default_factory=lambda: [False] * 4)
+    assist_down: list[bool] = field(default_factory=lambda: [False, False])  # turned down by an ability cost
     accessories: list[int] = field(default_factory=lambda: [0, 0, 0])  # 【アクセ】 on each SIGNI (under it)
     # -- the opponent's turn (engine/game/opponent) --------------------------------------------
     opp_exact: bool = False  # the record declares this turn's attacks (``attacked``)
@@ -284,6 +288,7 @@ class State:
         self.crushed_last = -1
         self.uses_this_turn = {}
         self.came = set()
+        self.assist_down = [False, False]
         for i, frozen in enumerate(self.frozen):  # the up phase: a frozen card stays as it is, once
             self.down[i] = self.down[i] and frozen
             self.frozen[i] = False

@@ -19,7 +19,7 @@ from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.moves import take
 from wixoss_deckcheck.engine.game.payment import matches, parse_cost
 from wixoss_deckcheck.engine.game.phases import pay
-from wixoss_deckcheck.engine.game.state import CENTER, Game, Problem, State, say, zone_name
+from wixoss_deckcheck.engine.game.state import ASSISTS, CENTER, Game, Problem, State, say, zone_name
 from wixoss_deckcheck.model.cards import Card
 
 
@@ -40,12 +40,14 @@ class Spend:
     index: int = -1  # its index among the card's ability costs
 
 
-def activate(game: Game, kind: int | None, lrig_id: int | None, zone: int | None, spend: Spend) -> Problem | None:
-    """An ability of your SIGNI (``kind`` in ``zone``), your center LRIG or a KEY (``lrig_id``) is used,
-    its cost paid as ``spend`` declares."""
+def activate(
+    game: Game, kind: int | None, lrig_id: int | None, zone: int | None, spend: Spend, side: int | None = None
+) -> Problem | None:
+    """An ability of your SIGNI (``kind`` in ``zone``), your center LRIG, a KEY or the assist LRIG
+    on ``side`` (0 left, 1 right; ``lrig_id``) is used, its cost paid as ``spend`` declares."""
     state, book = game.state, game.book
     card = book.main_cards[kind] if kind is not None else book.lrig_cards[lrig_id or 0]
-    where = _where(game, kind, lrig_id, zone)
+    where = _where(game, kind, lrig_id, zone) if side is None else _assist_where(game, lrig_id, side)
     if where is None:
         return Problem("ability-cost", {"card": card.name, "why": say("ability_not_on_field")})
     if spend.on_play and ((kind is None, lrig_id if kind is None else kind) not in state.came):
@@ -80,6 +82,13 @@ def _where(game: Game, kind: int | None, lrig_id: int | None, zone: int | None) 
         return CENTER if on_field else None
     zones = [zone] if zone is not None else range(len(state.signi_zones))
     return next((z for z in zones if 0 <= z < len(state.signi_zones) and state.signi_zones[z] == kind), None)
+
+
+def _assist_where(game: Game, lrig_id: int | None, side: int) -> int | None:
+    """The index in :attr:`State.down` of the assist LRIG on ``side``, None when ``lrig_id`` is not it."""
+    stacks = game.state.assists
+    on_field = side in (0, 1) and bool(stacks[side]) and stacks[side][-1] == lrig_id
+    return ASSISTS[side] if on_field else None
 
 
 def _matched(game: Game, card: Card, spend: Spend, where: int) -> Problem | None:
@@ -186,7 +195,8 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
     under = sum(len(stack) - 1 for stack in stacks)  # エクシード: 「あなたのルリグの下から合計N枚」
     if spend.exceed > under:
         return Problem("ability-cost", {"card": card.name, "why": say("exceed_short", exceed=spend.exceed, have=under)})
-    if spend.down and state.down[where]:
+    downs, at = (state.down, where) if where < len(state.down) else (state.assist_down, where - ASSISTS[0])
+    if spend.down and downs[at]:
         return Problem("ability-cost", {"card": card.name, "why": say("state_already_down")})
     hand = list(state.hand)
     for kind in spend.discard:
@@ -216,7 +226,7 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
         del stack[:taken]
         left -= taken
     if spend.down:
-        state.down[where] = True
+        downs[at] = True
     return None
 
 

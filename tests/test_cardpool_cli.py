@@ -62,3 +62,30 @@ def test_import_wixossreact_still_works(capsys, tmp_path):
     target = tmp_path / "pool.json"
     code, out, _ = run(capsys, "cardpool", "import", "wixossreact", str(CARDDATA / "wixossreact"), "-o", str(target))
     assert code == 0 and "from wixossreact" in out
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("how", ["build", pytest.param("import", marks=pytest.mark.slow)])
+def test_build_import_info_and_check_count_the_same_card_numbers_alike(capsys, tmp_path, how):
+    """``cardpool build`` said 11,437 card numbers where ``check -v`` said 11,439: it counted the
+    merge, before cardpool/corrections.yaml added the prints no card list has. Every command now
+    counts the pool as written, with the same words."""
+    import re
+
+    from conftest import EXAMPLES
+
+    target = tmp_path / "pool.json"
+    command = (["cardpool", "build", "--source", f"wixossreact={CARDDATA / 'wixossreact'}"] if how == "build"
+               else ["cardpool", "import", "wixossreact", str(CARDDATA / "wixossreact")])
+    code, out, err = run(capsys, *command, "-o", str(target))
+    assert code == 0, err
+    built = re.search(r": (\d+) cards, (\d+) card numbers with reprints", out)
+    assert built, out
+    document = json.loads(target.read_text(encoding="utf-8"))
+    prints = {number for card in document["cards"] for number in (card["number"], *card.get("reprints", ()))}
+    assert (int(built[1]), int(built[2])) == (len(document["cards"]), len(prints))
+    code, out, _ = run(capsys, "cardpool", "info", "--cardpool", str(target))
+    assert f"cards: {built[1]} ({built[2]} card numbers with reprints, " in out, out
+    deck = str(EXAMPLES / "diva-illegal.txt")
+    code, out, err = run(capsys, "check", "-v", "--no-config", "--cardpool", str(target), deck)
+    assert f"card pool: {target} ({built[2]} card numbers with reprints, option)" in out + err, out + err

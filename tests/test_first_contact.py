@@ -259,7 +259,8 @@ def test_the_settings_file_names_the_repositorys_pool_file(tmp_path, shared_dir,
     monkeypatch.chdir(repo / "decks")  # the settings file is found above, its path relative to it
     result = _run("audit", "--no-progress", "-v", ".")
     assert result.exit_code == 0, result.output
-    assert f"card pool: {repo / 'pool' / 'cards.json'} (" in result.stderr and "numbers, settings)" in result.stderr
+    assert f"card pool: {repo / 'pool' / 'cards.json'} (" in result.stderr
+    assert "card numbers with reprints, settings)" in result.stderr
     report = json.loads(_run("check", "-O", "json", "wx-wd01-white-hope.txt").stdout)
     assert report["cardpool"]["origin"] == "settings"
     assert "./wx-wd01-white-hope.txt: legal" in result.stdout  # its own '# format: all-star' wins

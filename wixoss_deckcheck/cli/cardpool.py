@@ -17,7 +17,7 @@ from wixoss_deckcheck.files.dirs import installed_pool_path
 from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs, write_atomic
 from wixoss_deckcheck.importers.build import build_pool, discover_sources
 from wixoss_deckcheck.importers.catalogue import SOURCE_ORDER, SOURCES
-from wixoss_deckcheck.importers.common import build_pool_document, write_pool
+from wixoss_deckcheck.importers.common import build_pool_document, pool_counts, write_pool
 from wixoss_deckcheck.importers.merge import MergeResult
 from wixoss_deckcheck.importers.merge_report import describe_entry
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
@@ -54,8 +54,8 @@ def import_command(source: str, directory: str, output: str | None) -> None:
     document = build_pool_document(cards, [description])
     target = Path(output) if output else installed_pool_path()
     write_pool(document, target)
-    numbers = sum(1 + len(card.get("reprints", [])) for card in cards)
-    click.echo(f"wrote {target}: {len(cards)} cards, {numbers} card numbers (with reprints) from {source}")
+    counts = pool_counts(document)
+    click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers with reprints from {source}")
 
 
 @cardpool_group.command("build")
@@ -134,7 +134,7 @@ def _source_paths(from_dir: str | None, source_options: tuple[str, ...]) -> dict
 def _echo_build(target: Path, document: dict[str, Any], result: MergeResult, verbose: bool) -> None:
     sources = ", ".join(f"{s['name']} ({s.get('cards', 0)})" for s in document["sources"])
     counts = result.counts
-    click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers (with reprints)")
+    click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers with reprints")
     click.echo(f"sources: {sources}")
     conflicts = [entry for entry in result.report if entry["kind"] == "conflict"]
     click.echo(

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from wixoss_deckcheck.errors import InputError, UsageError
 from wixoss_deckcheck.importers.catalogue import BY_NAME, SOURCE_ORDER, SOURCES, merge_rank
-from wixoss_deckcheck.importers.common import build_pool_document
+from wixoss_deckcheck.importers.common import build_pool_document, pool_counts
 from wixoss_deckcheck.importers.merge import MergeResult, merge_sources
 from wixoss_deckcheck.importers.source import ImportedSource
 
@@ -68,6 +68,7 @@ def assemble_pool(imported: list[ImportedSource], notes: Mapping[str, dict] | No
         descriptions.append(description)
     document = build_pool_document(result.cards, descriptions)
     document["merge_report"] = result.report
+    result.counts.update(pool_counts(document))  # the pool as written: the corrections' prints too
     for source in imported:
         for name, link in source.links.items():
             document.setdefault(name, {}).update(link)

@@ -16,6 +16,7 @@ from wixoss_deckcheck.files.schema import load_schema, validate
 from wixoss_deckcheck.files.text import replace_atomically
 from wixoss_deckcheck.importers.corrections import apply_missing_reprints, apply_plays_as
 from wixoss_deckcheck.pool.cardpool import POOL_SCHEMA_ID
+from wixoss_deckcheck.pool.normalize import number_key
 
 JA_TYPES = {
     "シグニ": "SIGNI",
@@ -259,6 +260,17 @@ def is_team_piece(text: str | None) -> bool:
 
 def is_token_number(number: str) -> bool:
     return "-TK" in number.upper()
+
+
+def pool_counts(document: dict) -> dict[str, int]:
+    """What a pool document holds, counted as ``check -v`` and ``cardpool info`` count the pool
+    read from it: its cards, and its distinct card numbers (every print: reprints included)."""
+    return {"cards": len(document["cards"]), "numbers": len(pool_numbers(document))}
+
+
+def pool_numbers(document: dict) -> set[str]:
+    """The card numbers of a pool document (every print: reprints included), as compared."""
+    return {number_key(n) for card in document.get("cards", []) for n in (card["number"], *card.get("reprints", []))}
 
 
 def build_pool_document(cards: list[dict], sources: Iterable[dict]) -> dict:

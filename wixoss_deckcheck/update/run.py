@@ -27,9 +27,8 @@ from wixoss_deckcheck.errors import InputError, UsageError, redact_credentials
 from wixoss_deckcheck.files.dirs import user_data_dir
 from wixoss_deckcheck.files.text import read_text_file, replace_atomically
 from wixoss_deckcheck.importers.build import assemble_pool, load_source
-from wixoss_deckcheck.importers.common import write_pool
+from wixoss_deckcheck.importers.common import pool_numbers, write_pool
 from wixoss_deckcheck.importers.source import ImportedSource
-from wixoss_deckcheck.pool.normalize import number_key
 from wixoss_deckcheck.update.http import Fetcher
 from wixoss_deckcheck.update.official import crawl
 from wixoss_deckcheck.update.sources import SourceSpec, load_sources
@@ -58,7 +57,7 @@ class UpdateOutcome:
             or "nothing"
         )
         return (
-            f"installed {self.target}: {self.cards} cards, {self.numbers} card numbers "
+            f"installed {self.target}: {self.cards} cards, {self.numbers} card numbers with reprints "
             f"(+{self.added} -{self.removed}); downloads: {fetched}; {self.conflicts} conflicts in the merge report"
         )
 
@@ -77,10 +76,6 @@ def _read_json(path: Path) -> dict:
 
 def _write_json(path: Path, data: dict) -> None:
     replace_atomically(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"), private=True)
-
-
-def pool_numbers(document: dict) -> set[str]:
-    return {number_key(n) for card in document.get("cards", []) for n in (card["number"], *card.get("reprints", []))}
 
 
 def run_update(

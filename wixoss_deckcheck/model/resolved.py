@@ -172,9 +172,22 @@ class ResolvedDeck:
         totals["lrig"] += lrig_total
         self.life_burst_count += life_burst
         self.piece_total += pieces
+        if missed:
+            missed = [(entry, why) for entry, why in missed if not self._counted(entry, why)]
         for entry, _why in missed:
             self.add_unresolved(entry)
         return missed
+
+    def _counted(self, entry: DeckEntry, why: Any) -> bool:
+        """Whether a line the pool resolved as a card number, its name and a bare count at an end
+        (``WD01-009 甲冑　ローメイル 2``: the resolution's ``counted``) joins the deck as that many
+        copies: only when the line wrote no count of its own (its count is the reader's 1)."""
+        counted = getattr(why, "counted", None)
+        if counted is None or entry.count != 1:
+            return False
+        card, number, copies = counted
+        self.add(ResolvedEntry(entry._replace(count=copies), card, number, entry.section or card.deck))
+        return True
 
     def add_unresolved(self, entry: DeckEntry) -> None:
         """A line the pool could not resolve: it still counts toward its section's size."""

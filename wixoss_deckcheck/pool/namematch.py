@@ -285,12 +285,38 @@ def resolve_number_and_name(pool: MatchSource, query: str, text: str) -> Resolut
     card, number, name = both
     named = pool.resolve(name, suggest=False)
     cards = [named.card] if named.card is not None else named.candidates
-    if not cards and _count_at_an_end(name):  # "WD01-009 甲冑　ローメイル 2": never one copy
-        return Resolution(query, hint="count_beside_number")
     printed = pool.printed_number(card, number)
+    if not cards and _count_at_an_end(name):  # "WD01-009 甲冑　ローメイル 2": never one copy
+        return _counted(pool, query, (card, printed), name)
     if cards and all(other.key != card.key for other in cards):
         return Resolution(query, conflict=(card, printed, name, cards))
     return Resolution(query, card, number=printed)
+
+
+def _counted(pool: MatchSource, query: str, numbered: tuple[Card, str], name: str) -> Resolution:
+    """A number, a name and a bare count at an end of the name: that many copies of the
+    number's card when the rest of the name is its name; the number and the name disagreeing
+    (WX003) when the rest names other cards; else an unknown card with the hint to write the
+    count as a count."""
+    card, printed = numbered
+    name = name.strip()
+    words = name.split()
+    ends = ((words[-1], name[: len(name) - len(words[-1])]), (words[0], name[len(words[0]) :]))
+    for count, rest in ends:
+        rest = rest.strip()
+        if not (rest and _BARE_COUNT.fullmatch(fold_width(count))):
+            continue
+        named = pool.resolve(rest, suggest=False)
+        others = [named.card] if named.card is not None else named.candidates
+        if any(other.key == card.key for other in others):
+            return Resolution(query, counted=(card, printed, int(fold_width(count))), hint="count_beside_number")
+        if others:
+            return Resolution(query, conflict=(card, printed, rest, others))
+    return Resolution(query, hint="count_beside_number")
+
+
+#: A copy count as it stands bare beside a name (1-99).
+_BARE_COUNT = re.compile(r"[1-9][0-9]?")
 
 
 def _count_at_an_end(name: str) -> bool:

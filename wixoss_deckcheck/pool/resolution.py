@@ -23,6 +23,11 @@ class Resolution:
     hint: str | None = None
     #: How the card was found when not by its own number or names: ``alias`` (an alias table).
     via: str | None = None
+    #: A card number, its card's name and a bare number first or last (``WD01-009 甲冑　ローメイル 2``):
+    #: (the card, the number as written, the copies). Not ``ok``: the deck reads it as that many
+    #: copies only on a line that wrote no other count
+    #: (:meth:`~wixoss_deckcheck.model.resolved.ResolvedDeck.add_lines`).
+    counted: tuple[Card, str, int] | None = None
 
     @property
     def ok(self) -> bool:

@@ -44,7 +44,7 @@ def test_a_rise_goes_onto_a_signi(tmp_path, full_pool):
 def test_a_rise_goes_only_onto_the_signi_its_text_names(tmp_path, full_pool):
     assert full_pool.resolve(KINTARO).card.rise_onto == {"level": 1, "colour": "red"}
     # 小剣　ククリ is a level-1 white SIGNI: キンタロ rises only onto a level-1 red one
-    from wixoss_deckcheck.engine.game.gamerules import rises_onto
+    from wixoss_deckcheck.engine.game.placements.groups import rises_onto
 
     kukuri, kintaro = full_pool.resolve("WD01-013").card, full_pool.resolve(KINTARO).card
     assert not rises_onto(kintaro, kukuri) and rises_onto(kintaro, kukuri._replace(colors=("red",)))

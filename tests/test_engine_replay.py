@@ -365,7 +365,7 @@ def test_either_or_costs_of_the_pool_are_symbols_either_colour_pays():
 def test_rules_lists_the_replay_codes(capsys):
     code, out, _err = run_main(capsys, "rules", "-O", "json")
     rows = {row["code"]: row for row in json.loads(out) if row["kind"] == "replay"}
-    assert code == 0 and sorted(rows) == [f"WX3{n:02d}" for n in range(1, 31)]
+    assert code == 0 and sorted(rows) == [f"WX3{n:02d}" for n in range(1, 32)]
     assert all(row["severity"] == "error" and row["used_by"] == ["replay (game records)"] for row in rows.values())
 
 

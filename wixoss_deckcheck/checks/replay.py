@@ -206,9 +206,20 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
     "rise-condition": (
         "WX330",
         "rise-condition",
-        "A rise onto a SIGNI its 【ライズ】 does not name",
+        "A rise onto SIGNI its 【ライズ】 does not name",
         "A 【ライズ】 SIGNI goes onto the SIGNI its text names (a class, a name, a level or level or lower, "
-        "a colour), where the card pool reads the condition; a rise onto several SIGNI is not read.",
+        "a colour, the rise or Dissona icon, how many, levels all different, no colour shared) and takes "
+        "under it the cards its text names from the trash or ener, where the card pool reads the condition; "
+        "an unread condition is trusted as the record declares it.",
+    ),
+    "resona-condition": (
+        "WX331",
+        "resona-condition",
+        "A RESONA whose appearance condition the moves before it do not meet",
+        "A RESONA appears when its 【出現条件】 phase icons allow, after the moves just before it (the same "
+        "turn, after the player's previous action) put the SIGNI its condition names into the trash (how many, "
+        "a class, a colour, a level, a level total; from the field, the hand or ener), where the card pool "
+        "reads the condition; an unread condition is trusted.",
     ),
 }
 

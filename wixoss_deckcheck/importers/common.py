@@ -160,36 +160,6 @@ def add_timing(record: dict, kind: str, value: str | None) -> None:
         record["timing"] = timing
 
 
-#: 【ライズ】あなたの[レベルN(以下)の][色の]＜クラス＞のシグニ１体の上に置く, or 《name》１体: one SIGNI,
-#: as the pool reads it.
-_RISE_ONTO = re.compile(
-    r"【ライズ】あなたの(?:《(?P<name>[^》]+)》|(?:レベル(?P<level>[0-9０-９])(?P<or_lower>以下)?の)?"
-    r"(?:(?P<colour>[白赤青緑黒])の)?(?:＜(?P<cls>[^＞]+)＞の)?シグニ)１体の上に置く"
-)
-
-
-def add_rise(record: dict, kind: str, text: str) -> None:
-    """A SIGNI whose text opens with 【ライズ】 (its placing rule) is a rise SIGNI; ``rise_onto`` says
-    what the one SIGNI below must be (``name``, ``class``, ``level``/``level_max``, ``colour``) where
-    the text says it in the form the pool reads (a rise onto several SIGNI is left unread)."""
-    if kind != "SIGNI" or not text.lstrip().startswith("【ライズ】"):
-        return
-    record["rise"] = True
-    match = _RISE_ONTO.match(text.lstrip())
-    if match is None:
-        return
-    onto: dict = {}
-    if match["name"]:
-        onto["name"] = match["name"]
-    if match["level"]:
-        onto["level_max" if match["or_lower"] else "level"] = parse_int(match["level"])
-    if match["colour"]:
-        onto["colour"] = JA_COLOURS[match["colour"]]
-    if match["cls"]:
-        onto["class"] = match["cls"]
-    record["rise_onto"] = onto
-
-
 def parse_limiting(value: str | None) -> list[str]:
     """``タマ限定`` → ``["タマ"]``; ``タマ/イオナ限定`` → ``["タマ", "イオナ"]``."""
     if value is None or empty(value):

@@ -18,7 +18,6 @@ from wixoss_deckcheck.importers.abilitycosts import add_ability_costs
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
     add_construction,
-    add_rise,
     add_timing,
     empty,
     is_team_piece,
@@ -29,6 +28,7 @@ from wixoss_deckcheck.importers.common import (
     split_types,
 )
 from wixoss_deckcheck.importers.effects import add_effect
+from wixoss_deckcheck.importers.placing import add_resona_condition, add_rise
 from wixoss_deckcheck.importers.source import ImportedSource, read_json_list, set_if
 from wixoss_deckcheck.pool.normalize import series_of
 
@@ -90,6 +90,7 @@ def record_from_row(row: dict) -> dict:
     _add_flags(record, row, kind, text)
     add_timing(record, kind, str(row.get("TIMING") or ""))
     add_rise(record, kind, text)
+    add_resona_condition(record, kind, text)
     add_ability_costs(record, text)
     add_effect(record, kind, text)
     if not empty(row.get("TEAM")):

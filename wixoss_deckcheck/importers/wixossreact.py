@@ -18,7 +18,6 @@ from wixoss_deckcheck.importers.abilitycosts import add_ability_costs
 from wixoss_deckcheck.importers.common import (
     JA_TYPES,
     add_construction,
-    add_rise,
     add_timing,
     empty,
     is_team_piece,
@@ -32,6 +31,7 @@ from wixoss_deckcheck.importers.common import (
     split_types,
 )
 from wixoss_deckcheck.importers.effects import add_effect
+from wixoss_deckcheck.importers.placing import add_resona_condition, add_rise
 from wixoss_deckcheck.importers.source import ImportedSource, set_if
 from wixoss_deckcheck.pool.normalize import name_key, series_of
 
@@ -74,6 +74,7 @@ def card_from_row(row: dict[str, str], token: bool = False) -> dict:
     set_if(card, "power", parse_int(row.get("Power")))
     add_timing(card, card_type, row.get("Timing"))
     add_rise(card, card_type, text)
+    add_resona_condition(card, card_type, text)
     add_ability_costs(card, text)
     add_effect(card, card_type, text)
     if token or is_token_number(number) or "クラフト" in raw_types:

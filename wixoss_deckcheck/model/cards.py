@@ -56,8 +56,11 @@ class Card(NamedTuple):
     timing: tuple[str, ...] = ()
     #: A SIGNI with 【ライズ】: it is put onto one of your SIGNI (that one goes under it).
     rise: bool = False
-    #: What the SIGNI below a rise must be ({"name", "class", "level", "level_max", "colour"}), where the pool reads it.
+    #: What a rise goes onto, where the pool reads it ({"name", "class", "level", "level_max", "colour",
+    #: "rise_icon", "dissona", "count", "distinct_levels", "no_shared_colour", "and": [groups], "stack": [groups]}).
     rise_onto: Mapping[str, Any] | None = None
+    #: A RESONA's appearance condition ({"timing", "groups": [{"count", "from", ...}], "level_sum_min"}), where read.
+    resona_condition: Mapping[str, Any] | None = None
     #: The costs of its 【起】 and 【出】 abilities, where the text states them in the forms the pool reads
     #: ({"kind": "activated"|"on_play", "cost": {ener, coin}, "exceed", "discard", "ener_trash", "field_trash",
     #: "discard_of"..., "down", "trash_self", "attack_phase", "unread"}: importers/abilitycosts.py).
@@ -123,6 +126,7 @@ class Card(NamedTuple):
             timing=tuple(data.get("timing", ())),
             rise=bool(data.get("rise", False)),
             rise_onto=data.get("rise_onto"),
+            resona_condition=data.get("resona_condition"),
             ability_costs=tuple(data.get("ability_costs", ())),
             effect=data.get("effect"),
             key=name_key(data.get("plays_as") or data["name"]),

@@ -27,7 +27,7 @@ _FIELDS: dict[str, str] = {
     "colors": _TEXTS, "lrig_types": _TEXTS, "limiting": _TEXTS, "formats": _TEXTS, "reprints": _TEXTS,
     "classes": _TEXTS, "timing": _TEXTS, "grow_cost": _COSTS, "cost": _COSTS, "rise_onto": _COSTS, "names": _NAMES,
     "inherited_names": _NAMES, "sources": _TEXTS, "plays_as": _TEXT, "deck_limits": _LIMITS,
-    "piece_condition": _CONDITION, "effect": _CONDITION,
+    "piece_condition": _CONDITION, "effect": _CONDITION, "resona_condition": _CONDITION,
 }
 _REQUIRED = ("number", "name", "type")
 _SCALARS = {_TEXT: str, _INT: int, _BOOL: bool}

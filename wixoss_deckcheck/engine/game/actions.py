@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wixoss_deckcheck.engine.game.continuous import settle
-from wixoss_deckcheck.engine.game.gamerules import rises_onto
 from wixoss_deckcheck.engine.game.opponent.turn import crushed as crushed  # the goldfish crushes through actions
 from wixoss_deckcheck.engine.game.opponent.turn import guard as guard
 from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay
+from wixoss_deckcheck.engine.game.placements import resona as appearing
+from wixoss_deckcheck.engine.game.placements import rise
 from wixoss_deckcheck.engine.game.play_rules import condition_unmet, piece_condition_of
 from wixoss_deckcheck.engine.game.state import (
     ATTACK,
@@ -35,19 +36,24 @@ from wixoss_deckcheck.pool.normalize import type_keys
 USE_TYPES = ("SPELL", "ARTS", "PIECE", "RELAY_PIECE", "KEY")
 
 
-def place(game: Game, kind: int, zone: int, how: str = "", by: bool = False) -> Problem | None:
+def place(
+    game: Game, kind: int, zone: int, how: str = "", by: bool = False, onto: Sequence[int] | None = None,
+    under: Sequence[tuple[int, str]] = (),
+) -> Problem | None:
     """A SIGNI from the hand onto the field, within the center's level and the limit: into an empty
-    zone in the main phase; ``how`` ``rise`` onto the SIGNI of a zone (a card with 【ライズ】: the one
-    below goes under it); ``by`` an effect (in any phase: the effect says when)."""
+    zone in the main phase; ``how`` ``rise`` onto the SIGNI its 【ライズ】 names (those of ``onto``, else
+    of ``zone``; they go under it, with the cards ``under`` from other zones: :mod:`.placements.rise`);
+    ``by`` an effect (in any phase: the effect says when)."""
     state = game.state
+    zones = rise.onto_zones(game, kind, zone, onto) if how == "rise" else []
     problem = None if by else enter(game, MAIN)
     if problem is None:
-        problem = _placeable(game, kind, zone, how == "rise")
+        problem = _placeable(game, kind, zone, how == "rise", zones, under)
     if problem is not None:
         return problem
     state.hand[kind] -= 1
     if how == "rise":
-        state.under_signi[zone] = [*state.under_signi[zone], state.signi_zones[zone]]
+        rise.put_under(state, zone, zones, under)
     state.signi_zones[zone] = kind
     entered(game, zone)
     state.field_changed = state.field_changed or by
@@ -55,28 +61,29 @@ def place(game: Game, kind: int, zone: int, how: str = "", by: bool = False) -> 
     return None
 
 
-def _placeable(game: Game, kind: int, zone: int, rise: bool) -> Problem | None:
-    """Can the SIGNI ``kind`` from the hand come into ``zone`` (empty; occupied for a rise)?"""
+def _placeable(
+    game: Game, kind: int, zone: int, rising: bool, zones: Sequence[int] = (), under: Sequence[tuple[int, str]] = ()
+) -> Problem | None:
+    """Can the SIGNI ``kind`` from the hand come into ``zone`` (empty; for a rise, onto the SIGNI of ``zones``)?"""
     state, book = game.state, game.book
     card = book.main_cards[kind]
-    if not book.is_signi[kind] or (rise and not card.rise):
-        action = say("for_rise") if rise and book.is_signi[kind] else say("for_placing")
+    if not book.is_signi[kind] or (rising and not card.rise):
+        action = say("for_rise") if rising and book.is_signi[kind] else say("for_placing")
         return Problem(
             "wrong-card-type", {"card": book.main_name(kind), "type": type_article(card.type), "action": action}
         )
     if state.hand[kind] <= 0:
         return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
-    occupied = 0 <= zone < len(state.signi_zones) and state.signi_zones[zone] >= 0
-    if not 0 <= zone < len(state.signi_zones) or occupied != rise:
-        return Problem("zone-occupied" if not rise else "rise", {"zone": zone + 1, "zones": len(state.signi_zones)})
-    if rise and not rises_onto(card, book.main_cards[state.signi_zones[zone]]):
-        return Problem(
-            "rise-condition", {"card": book.main_name(kind), "below": book.main_name(state.signi_zones[zone])}
-        )
+    if rising:
+        problem = rise.judged(game, kind, zone, zones, under)
+        if problem is not None:
+            return problem
+    elif not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] >= 0:
+        return Problem("zone-occupied", {"zone": zone + 1, "zones": len(state.signi_zones)})
     level, top = book.signi_levels[kind], game.center_level()
     if level > top:
         return Problem("signi-level", {"card": book.main_name(kind), "level": level, "center": top})
-    below = book.signi_levels[state.signi_zones[zone]] if rise else 0  # a rise replaces the SIGNI below
+    below = sum(book.signi_levels[state.signi_zones[z]] for z in zones)  # a rise replaces the SIGNI below
     total = game.field_levels() - below + level
     if total > game.limit():
         return Problem("signi-limit", {"card": book.main_name(kind), "total": total, "limit": game.limit()})
@@ -92,19 +99,22 @@ def _placeable(game: Game, kind: int, zone: int, rise: bool) -> Problem | None:
     return None
 
 
-def resona(game: Game, lrig_id: int, zone: int) -> Problem | None:
-    """A RESONA from the LRIG deck into an empty SIGNI zone (its appearance condition, declared by the
-    record's moves before it, is trusted), within the center's level and the limit."""
+def resona(game: Game, lrig_id: int, zone: int, opponent: bool = False) -> Problem | None:
+    """A RESONA from the LRIG deck into an empty SIGNI zone, at a time its phase icons allow, its
+    appearance condition met by the moves just before it (:mod:`.placements.resona`; trusted where
+    the pool does not read it), within the center's level and the limit."""
     state, book = game.state, game.book
     card = book.lrig_cards[lrig_id]
     kind = book.resona_kind.get(lrig_id)
-    problem = timing_problem(game, say("what_resona"), frozenset({"main", "attack"}))
+    problem = timing_problem(game, say("what_resona"), appearing.places(card), opponent)
     if problem is None and kind is None:
         problem = Problem(
             "wrong-card-type", {"card": card.name, "type": type_article(card.type), "action": say("for_resona")}
         )
     if problem is None and not state.lrig_deck[lrig_id]:
         problem = Problem("card-not-in-zone", {"card": card.name, "zone": zone_name("lrig_deck")})
+    if problem is None:
+        problem = appearing.condition_problem(game, lrig_id)
     if problem is not None or kind is None:
         return problem
     state.hand[kind] += 1  # placed like a SIGNI from the hand, with the same checks

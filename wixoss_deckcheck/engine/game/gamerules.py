@@ -165,19 +165,12 @@ def can_grow(lower: Card, upper: Card) -> bool:
     return not (above and above.source and not above.source.admits(lower))
 
 
-def rises_onto(card: Card, below: Card) -> bool:
-    """Does ``below`` meet the 【ライズ】 condition of ``card`` (its name, class, level, colour; an
-    unread condition is met)?"""
-    onto = card.rise_onto or {}
-    level = below.level or 0
-    classes = {part for cls in below.classes for part in (cls, cls.split("：")[-1])}
-    return (
-        onto.get("name", below.name) == below.name
-        and onto.get("class", next(iter(classes), "")) in classes | {""}
-        and onto.get("level", level) == level
-        and level <= onto.get("level_max", level)
-        and onto.get("colour", "") in (*below.colors, "")
-    )
+@lru_cache(maxsize=1)
+def placement_rules() -> dict[str, Any]:
+    """The ``placements:`` section of the table: what rises and RESONAs read of the cards (the name
+    ending of a Dissona SIGNI)."""
+    found = _table().get("placements")
+    return found if isinstance(found, dict) else {}
 
 
 def extra_from_level(card: Card) -> int | None:

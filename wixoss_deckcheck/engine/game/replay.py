@@ -203,6 +203,8 @@ def check_event(game: Game, resolver: Resolver, event: Event) -> list[Outcome]:
                 found.append(problem)
     except Unknown as exc:
         found.append(exc.problem)
+    if event.action != "move":  # the moves a RESONA's appearance condition reads end at another action
+        game.moves_before.clear()
     if not found:
         outcomes = [Outcome(event.index, event.line, event.turn, text)]
     else:
@@ -216,7 +218,7 @@ def _place_in_turn(game: Game, event: Event) -> Problem | None:
     action = event.action
     if action in SETUP_ACTIONS or (action == "draw" and event.turn == 0):
         return None if event.turn == 0 and game.state.phase == SETUP else _out_of_order(game, event)
-    if action in OPPONENT_ACTIONS or (action in ("use", "assist_grow") and event.data.get("opponent")):
+    if action in OPPONENT_ACTIONS or (action in ("use", "assist_grow", "resona") and event.data.get("opponent")):
         return _to_opponents_turn(game, event)
     return _to_own_turn(game, event)
 
@@ -261,9 +263,19 @@ def _move(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     if source in moves.MARKER_ZONES or target in moves.MARKER_ZONES:
         return moves.move_marker(game, source, target)
     if r.is_main(d["card"]):
-        zone = _zone(d) if "zone" in d else None
-        return moves.move_main(game, r.main(d["card"]), source, target, zone)
+        zone, kind = _zone(d) if "zone" in d else None, r.main(d["card"])
+        problem = moves.move_main(game, kind, source, target, zone)
+        if problem is None:  # what a RESONA's appearance condition may be met by
+            game.moves_before.append((game.state.turn, game.state.phase == OPPONENT, kind, source, target))
+        return problem
     return moves.move_lrig(game, r.lrig(d["card"], source if source != "field" else "removed"), source, target)
+
+
+def _place(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
+    onto = [ZONES.get(zone, -1) for zone in d["onto"]] if "onto" in d else None
+    under = [(r.main(item["card"]), str(item["from"])) for item in d.get("under", ())]
+    how = "rise" if d.get("rise") else ""
+    return actions.place(game, r.main(d["card"]), _zone(d), how, bool(d.get("by")), onto, under)
 
 
 def _use(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
@@ -327,16 +339,14 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "charge": lambda game, r, d: phases.charge(game, r.main(d["card"]), d.get("from") == "field"),
     "grow": _grow,
     "assist_grow": _assist_grow,
-    "place": lambda game, r, d: actions.place(
-        game, r.main(d["card"]), _zone(d), "rise" if d.get("rise") else "", bool(d.get("by"))
-    ),
+    "place": _place,
     "accessory": lambda game, r, d: moves.attach(game, r.main(d["card"]), _zone(d), d.get("from", "hand")),
     "trash": lambda game, r, d: actions.active_trash(game, [r.main(c) for c in d["cards"]]),
     "use": _use,
     "attack": _attack,
     "attack_phase": lambda game, r, d: actions.open_attack_phase(game),
     "activate": _activate,
-    "resona": lambda game, r, d: actions.resona(game, r.lrig(d["card"]), _zone(d)),
+    "resona": lambda game, r, d: actions.resona(game, r.lrig(d["card"]), _zone(d), bool(d.get("opponent"))),
     "down": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "down"),
     "up": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "up"),
     "freeze": lambda game, r, d: actions.turn(game, _zone(d) if "zone" in d else CENTER, "freeze"),

@@ -320,6 +320,8 @@ class Game:
     attack_phase_turns: frozenset[int] = frozenset()
     #: The opponent's turns (by your turn before them) whose record declares the attacks (``attacked``).
     attacked_turns: frozenset[int] = frozenset()
+    #: The moves declared since the player's last other action: (turn, on the opponent's turn, kind, from, to).
+    moves_before: list[tuple[int, bool, int, str, str]] = field(default_factory=list)
 
     # -- what the rules read -----------------------------------------------------------
     def center_level(self) -> int:

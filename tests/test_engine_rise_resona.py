@@ -1,0 +1,250 @@
+"""Rises and RESONAs judged against what their cards say (issue 22 item 6): every 【ライズ】 wording of the
+card data read into the pool (``rise_onto``: several SIGNI, a rise icon, from the trash…), and a RESONA's
+【出現条件】 (``resona_condition``) met by the moves just before it (WX331).
+
+Cards (real numbers, the card data in ../shared/carddata/wixossreact): 暴食の暴君　トウタク WX20-037
+(Lv2 red, 「あなたの赤のシグニ２体の上に置く」), 今世の張良　クロカン WX18-061 (Lv2 red,
+「《ライズアイコン》を持つあなたのレベル２以下のシグニ１体の上に置く」), 紅将姫　シモン・バール//THE DOOR
+WXDi-P15-048 (Lv3 red, 「あなたのトラッシュにある＜解放派＞のシグニ１枚を下に重ねて場に出す」), カラーレス
+サーバンツ WX13-028 (a Lv3 RESONA, 「《アタックフェイズアイコン》カード名に《サーバント》を含むシグニ２枚を
+あなたのエナゾーンからトラッシュに置く」).
+"""
+
+from __future__ import annotations
+
+from engine_records import ev, header, wd01, write_record
+
+from wixoss_deckcheck.checks.replay import code_of
+from wixoss_deckcheck.engine.game.record import read_record
+from wixoss_deckcheck.engine.game.replay import replay
+
+IRON = "WD02-013"  # 羅石　アイロン: Lv1 red
+DOUZAN = "SP27-007"  # 美濃の油蝮　ドウザン: Lv1 red ＜武勇＞
+TOUTAKU = "WX20-037"
+KINTARO = "WX16-059"  # 鉞担の足柄　キンタロ: Lv1, 【ライズ】 onto a level-1 red SIGNI
+KUROKAN = "WX18-061"
+SIMON = "WXDi-P15-048"
+YUZUKI = "WXDi-P15-060"  # 幻竜　遊月//THE DOOR: Lv1 red ＜解放派＞
+SERVANTS = "WX13-028"
+LIFE = ["WD01-012", "WD01-011", "WD01-011", "WD01-012", "WD01-015", "WD01-013", "WD01-017"]
+
+
+def _replay(tmp_path, pool, events, swap=None, extra_lrig=()):
+    wd01(tmp_path, swap=swap, extra_lrig=extra_lrig)
+    path = write_record(tmp_path, [header(), *events])
+    game, outcomes = replay(read_record(str(path)), pool)
+    return game, [(o.index, code_of(o.slug)) for o in outcomes if o.slug]
+
+
+def kind(game, pool, number):
+    return game.book.kind_by_key[pool.resolve(number).card.key]
+
+
+# -- the pool ------------------------------------------------------------------------------
+
+
+def test_the_pool_reads_every_rise_wording_of_the_card_data(full_pool):
+    rise = [card for card in full_pool.cards if card.rise]
+    assert len(rise) == 41  # the 41 rise SIGNI of wixossreact; 25 were read before (one SIGNI only)
+    assert [card.number for card in rise if card.rise_onto is None] == []
+    onto = {card.number: card.rise_onto for card in rise}
+    assert onto["WX20-037"] == {"colour": "red", "count": 2}
+    assert onto["WX18-061"] == {"rise_icon": True, "level_max": 2}
+    assert onto["WX17-026"] == {"rise_icon": True, "and": [{"class": "武勇", "count": 2}]}
+    assert onto["WXDi-P15-048"] == {"count": 0, "stack": [{"zone": "trash", "class": "解放派", "count": 1}]}
+    assert onto["WXK05-035"] == {
+        "class": "アーム",
+        "stack": [{"zone": "ener", "class": "アーム", "count": 1}, {"zone": "trash", "class": "アーム", "count": 1}],
+    }
+    assert onto["WXK11-053"] == {"colour": "red", "count": 3, "distinct_levels": True}
+    assert onto["WXK11-038"] == {"count": 2, "no_shared_colour": True}
+    assert onto["WXDi-P12-068"] == {"dissona": True}
+    assert onto["WX16-059"] == {"level": 1, "colour": "red"}  # a one-SIGNI rise reads as before
+
+
+def test_the_merged_pool_reads_the_rise_wordings_of_every_source(merged_pool):
+    rise = [card for card in merged_pool.cards if card.rise]
+    assert len(rise) == 42 and [card.number for card in rise if card.rise_onto is None] == []
+    sanayuki = merged_pool.resolve("WX26-P1-055").card  # relax only: 「1体」 half-width, read on the folded text
+    assert sanayuki.rise_onto == {"class": "武勇"}
+
+
+def test_the_pool_reads_the_appearance_conditions_of_resonas(full_pool):
+    resonas = [card for card in full_pool.cards if card.type == "RESONA"]
+    unread = sorted(card.number for card in resonas if card.resona_condition is None)
+    # a power total, no condition (the B side), a choice of two ways of three, a RESONA to the LRIG trash
+    assert unread == ["PR-470A", "PR-470B", "WD11-008", "WX08-005"]
+    condition = {card.number: card.resona_condition for card in resonas}
+    assert condition[SERVANTS] == {
+        "timing": ["attack"],
+        "groups": [{"count": 2, "name_contains": "サーバント", "from": ["ener"]}],
+    }
+    assert condition["WX07-006"]["level_sum_min"] == 7
+    assert condition["WX13-005B"]["timing"] == ["spell_cut_in"]
+    assert condition["WX21-015"]["groups"] == [
+        {"count": 2, "not_resona": True, "classes": ["空獣", "地獣"], "from": ["ener", "field"]}
+    ]
+
+
+# -- a rise onto several SIGNI -------------------------------------------------------------
+
+TOUTAKU_SWAP = {"WD01-010": IRON, "WD01-018": TOUTAKU, "WD01-009": DOUZAN}
+TOUTAKU_BASE = [
+    ev(0, "draw", cards=["WD01-013", "WD01-014", IRON, DOUZAN, "WD01-016"]),
+    ev(0, "life_cloth", cards=LIFE),
+    ev(1, "draw", cards=[TOUTAKU]),
+    ev(1, "charge", card="WD01-014"),
+    ev(1, "grow", card="WD01-004"),
+    ev(1, "place", card=IRON, zone=1),
+    ev(1, "place", card=DOUZAN, zone=2),
+    ev(1, "end"),
+    ev(2, "draw", cards=["WD01-015", "WD01-012"]),
+    ev(2, "charge", card="WD01-015"),
+    ev(2, "grow", card="WD01-003", pay=["WD01-014"]),
+]  # events 1-11: the center is Lv2 (limit 5), two red Lv1 SIGNI in zones 1 and 2
+
+
+def test_a_rise_onto_two_signi_takes_both_under_it(tmp_path, full_pool):
+    rise = ev(2, "place", card=TOUTAKU, zone=1, rise=True, onto=[1, 2])
+    game, bad = _replay(tmp_path, full_pool, [*TOUTAKU_BASE, rise], TOUTAKU_SWAP)
+    assert bad == []
+    state = game.state
+    assert state.signi_zones == [kind(game, full_pool, TOUTAKU), -1, -1]
+    assert sorted(state.under_signi[0]) == sorted([kind(game, full_pool, IRON), kind(game, full_pool, DOUZAN)])
+
+
+def test_a_rise_onto_too_few_or_the_wrong_signi_is_refused(tmp_path, full_pool):
+    one = ev(2, "place", card=TOUTAKU, zone=1, rise=True)  # onto one SIGNI: its text names two (trusted before)
+    assert _replay(tmp_path, full_pool, [*TOUTAKU_BASE, one], TOUTAKU_SWAP)[1] == [(12, "WX330")]
+    empty = ev(2, "place", card=TOUTAKU, zone=1, rise=True, onto=[1, 3])
+    assert _replay(tmp_path, full_pool, [*TOUTAKU_BASE, empty], TOUTAKU_SWAP)[1] == [(12, "WX327")]
+    elsewhere = ev(2, "place", card=TOUTAKU, zone=3, rise=True, onto=[1, 2])  # not into one of their zones
+    assert _replay(tmp_path, full_pool, [*TOUTAKU_BASE, elsewhere], TOUTAKU_SWAP)[1] == [(12, "WX330")]
+    white = [*TOUTAKU_BASE[:6], ev(1, "place", card="WD01-013", zone=2), *TOUTAKU_BASE[7:]]  # 小剣　ククリ is white
+    rise = ev(2, "place", card=TOUTAKU, zone=1, rise=True, onto=[1, 2])
+    assert _replay(tmp_path, full_pool, [*white, rise], TOUTAKU_SWAP)[1] == [(12, "WX330")]
+
+
+# -- a rise onto a SIGNI with the rise icon ------------------------------------------------
+
+KUROKAN_SWAP = {"WD01-010": IRON, "WD01-018": KINTARO, "WD01-009": KUROKAN}
+KUROKAN_BASE = [
+    ev(0, "draw", cards=["WD01-013", "WD01-014", "WD01-012", IRON, "WD01-016"]),
+    ev(0, "life_cloth", cards=LIFE),
+    ev(1, "draw", cards=[KINTARO]),
+    ev(1, "charge", card="WD01-014"),
+    ev(1, "grow", card="WD01-004"),
+    ev(1, "place", card=IRON, zone=1),
+    ev(1, "place", card=KINTARO, zone=1, rise=True),
+    ev(1, "end"),
+    ev(2, "draw", cards=[KUROKAN, "WD01-015"]),
+    ev(2, "charge", card="WD01-015"),
+    ev(2, "grow", card="WD01-003", pay=["WD01-014"]),
+    ev(2, "place", card="WD01-013", zone=2),
+]  # events 1-12: キンタロ risen onto アイロン in zone 1, 小剣　ククリ in zone 2; the center is Lv2
+
+
+def test_a_rise_onto_a_signi_with_the_rise_icon(tmp_path, full_pool):
+    onto_rise = ev(2, "place", card=KUROKAN, zone=1, rise=True)
+    game, bad = _replay(tmp_path, full_pool, [*KUROKAN_BASE, onto_rise], KUROKAN_SWAP)
+    assert bad == []
+    assert game.state.under_signi[0] == [kind(game, full_pool, IRON), kind(game, full_pool, KINTARO)]
+    onto_plain = ev(2, "place", card=KUROKAN, zone=2, rise=True)  # ククリ has no 【ライズ】 (trusted before)
+    assert _replay(tmp_path, full_pool, [*KUROKAN_BASE, onto_plain], KUROKAN_SWAP)[1] == [(13, "WX330")]
+
+
+# -- a rise from the trash -----------------------------------------------------------------
+
+SIMON_SWAP = {"WD01-010": YUZUKI, "WD01-018": SIMON}
+SIMON_BASE = [
+    ev(0, "draw", cards=["WD01-013", "WD01-014", "WD01-012", YUZUKI, "WD01-016"]),
+    ev(0, "life_cloth", cards=LIFE),
+    ev(1, "draw", cards=[SIMON]),
+    ev(1, "charge", card="WD01-014"),
+    ev(1, "grow", card="WD01-004"),
+    ev(1, "place", card="WD01-013", zone=1),
+    ev(1, "end"),
+    ev(2, "draw", cards=["WD01-015", "WD01-011"]),
+    ev(2, "charge", card="WD01-015"),
+    ev(2, "grow", card="WD01-003", pay=["WD01-014"]),
+    ev(2, "grow", card="WD01-002", by="an effect"),
+    ev(2, "move", card=YUZUKI, **{"from": "hand", "to": "trash"}, by="an effect"),
+]  # events 1-12: the center is Lv3 (limit 8), 遊月 (＜解放派＞) in the trash, ククリ in zone 1
+
+
+def test_a_rise_from_the_trash_goes_into_an_empty_zone(tmp_path, full_pool):
+    rise = ev(2, "place", card=SIMON, zone=3, rise=True, under=[{"card": YUZUKI, "from": "trash"}])
+    game, bad = _replay(tmp_path, full_pool, [*SIMON_BASE, rise], SIMON_SWAP)
+    assert bad == []
+    state = game.state
+    assert state.signi_zones[2] == kind(game, full_pool, SIMON)
+    assert state.under_signi[2] == [kind(game, full_pool, YUZUKI)]
+    assert state.trash[kind(game, full_pool, YUZUKI)] == 0
+
+
+def test_a_rise_from_the_trash_needs_its_cards_and_an_empty_zone(tmp_path, full_pool):
+    bare = ev(2, "place", card=SIMON, zone=3, rise=True)  # before: a rise onto nothing, WX327
+    assert _replay(tmp_path, full_pool, [*SIMON_BASE, bare], SIMON_SWAP)[1] == [(13, "WX330")]
+    occupied = ev(2, "place", card=SIMON, zone=1, rise=True, under=[{"card": YUZUKI, "from": "trash"}])
+    assert _replay(tmp_path, full_pool, [*SIMON_BASE, occupied], SIMON_SWAP)[1] == [(13, "WX312")]
+    absent = ev(2, "place", card=SIMON, zone=3, rise=True, under=[{"card": "WD01-012", "from": "trash"}])
+    assert _replay(tmp_path, full_pool, [*SIMON_BASE, absent], SIMON_SWAP)[1] == [(13, "WX303")]
+    white = ev(2, "move", card="WD01-012", **{"from": "hand", "to": "trash"}, by="an effect")
+    not_named = ev(2, "place", card=SIMON, zone=3, rise=True, under=[{"card": "WD01-012", "from": "trash"}])
+    assert _replay(tmp_path, full_pool, [*SIMON_BASE, white, not_named], SIMON_SWAP)[1] == [(14, "WX330")]
+
+
+# -- a RESONA's appearance condition ---------------------------------------------------------
+
+SERVANTS_BASE = [
+    ev(0, "draw", cards=["WD01-013", "WD01-014", "WD01-012", "WD01-016", "WD01-017"]),
+    ev(0, "life_cloth", cards=LIFE),
+    ev(1, "draw", cards=["WD01-015"]),
+    ev(1, "charge", card="WD01-014"),
+    ev(1, "grow", card="WD01-004"),
+    ev(1, "place", card="WD01-013", zone=1),
+    ev(1, "end"),
+    ev(2, "draw", cards=["WD01-010", "WD01-011"]),
+    ev(2, "charge", card="WD01-016"),
+    ev(2, "grow", card="WD01-003", pay=["WD01-014"]),
+    ev(2, "grow", card="WD01-002", by="an effect"),
+    ev(2, "move", card="WD01-017", **{"from": "hand", "to": "ener"}, by="an effect"),
+]  # events 1-12: the center is Lv3, サーバント　Ｄ and サーバント　Ｏ in ener
+TRASH_D = ev(2, "move", card="WD01-016", **{"from": "ener", "to": "trash"})
+TRASH_O = ev(2, "move", card="WD01-017", **{"from": "ener", "to": "trash"})
+APPEAR = ev(2, "resona", card=SERVANTS, zone=3)
+
+
+def _servants(tmp_path, pool, events):
+    return _replay(tmp_path, pool, [*SERVANTS_BASE, *events], extra_lrig=(SERVANTS,))
+
+
+def test_a_resona_appears_after_the_moves_its_condition_names_and_not_without_them(tmp_path, full_pool):
+    phase = ev(2, "attack_phase")
+    game, bad = _servants(tmp_path, full_pool, [phase, TRASH_D, TRASH_O, APPEAR])
+    assert bad == []  # legal before too (the condition was trusted): the refusals below are new
+    lrig_id = game.book.lrig_ids_by_key[full_pool.resolve(SERVANTS).card.key][0]
+    assert game.state.signi_zones[2] == game.book.resona_kind[lrig_id]
+    assert _servants(tmp_path, full_pool, [phase, TRASH_D, APPEAR])[1] == [(15, "WX331")]  # one サーバント
+    assert _servants(tmp_path, full_pool, [phase, APPEAR])[1] == [(14, "WX331")]  # no move at all
+    from_hand = [*SERVANTS_BASE[:11], ev(2, "attack_phase"), TRASH_D, ev(2, "move", card="WD01-017", **{
+        "from": "hand", "to": "trash"}), APPEAR]  # its condition takes them from ener, not the hand
+    assert _replay(tmp_path, full_pool, from_hand, extra_lrig=(SERVANTS,))[1] == [(15, "WX331")]
+    other = ev(2, "move", card="WD01-013", **{"from": "field", "to": "trash"})  # 小剣　ククリ is no サーバント
+    assert _servants(tmp_path, full_pool, [phase, TRASH_D, other, APPEAR])[1] == [(16, "WX331")]
+    between = ev(2, "down", zone=1, by="an effect")  # another action: the moves before it are not the condition
+    assert _servants(tmp_path, full_pool, [phase, TRASH_D, TRASH_O, between, APPEAR])[1] == [(17, "WX331")]
+
+
+def test_a_resona_appears_only_when_its_phase_icon_allows(tmp_path, full_pool):
+    in_main = [TRASH_D, TRASH_O, APPEAR, ev(2, "attack_phase")]  # the attack phase declared after it
+    assert _servants(tmp_path, full_pool, in_main)[1] == [(15, "WX305")]
+
+
+def test_a_resona_may_appear_on_the_opponents_turn_when_its_icon_allows(tmp_path, full_pool):
+    resona = ev(2, "resona", card=SERVANTS, zone=3, opponent=True)  # 《アタックフェイズアイコン》: theirs too
+    attacked = ev(2, "attacked", by="signi")  # the opponent's turn after your turn 2
+    game, bad = _servants(tmp_path, full_pool, [ev(2, "end"), attacked, TRASH_D, TRASH_O, resona])
+    assert bad == []
+    moved_in_your_end_phase = [ev(2, "end"), TRASH_D, TRASH_O, attacked, resona]  # an attack came between
+    assert _servants(tmp_path, full_pool, moved_in_your_end_phase)[1] == [(17, "WX331")]

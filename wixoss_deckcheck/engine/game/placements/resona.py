@@ -1,0 +1,60 @@
+"""A RESONA's appearance condition (【出現条件】): when it may appear (its phase icons) and the SIGNI the
+moves just before it put into the trash (from the field, the hand or ener, as the text says).
+
+A record declares the condition by ``move`` events (``from`` a zone ``to`` ``trash``) right before
+the ``resona`` event, on the same turn, after the player's previous other action. Where the card
+pool reads the condition (``resona_condition``) those moves must fill it: each group its number of
+SIGNI from its zones, and a level total where the text asks one (moves that fill no group are other
+effects, left alone). A condition the pool does not read is trusted: the main or the attack phase.
+"""
+
+from __future__ import annotations
+
+from wixoss_deckcheck.engine.game.gamerules import use_places
+from wixoss_deckcheck.engine.game.placements.groups import Group, count, fillings, meets
+from wixoss_deckcheck.engine.game.state import OPPONENT, Game, Problem, say, zone_name
+from wixoss_deckcheck.model.cards import Card
+
+#: When a RESONA whose condition the pool does not read may appear (the engine's judgement before it read them).
+UNREAD_PLACES = frozenset({"main", "attack"})
+
+
+def places(card: Card) -> frozenset[str]:
+    """Where ``card`` may appear (gamerules.WHEN): its phase icons read as use timings."""
+    condition = card.resona_condition
+    if condition is None:
+        return UNREAD_PLACES
+    return use_places("RESONA", tuple(condition.get("timing", ())))
+
+
+def condition_problem(game: Game, lrig_id: int) -> Problem | None:
+    """Do the moves just before the RESONA ``lrig_id`` fill its appearance condition?"""
+    book, state = game.book, game.state
+    card = book.lrig_cards[lrig_id]
+    condition = card.resona_condition
+    if condition is None:
+        return None  # not read: the record is trusted
+    now = (state.turn, state.phase == OPPONENT)
+    moved = [
+        (kind, source)
+        for turn, opponent, kind, source, target in game.moves_before
+        if (turn, opponent) == now and target == "trash" and book.is_signi[kind]
+    ]
+    groups = list(condition.get("groups", ()))
+
+    def card_of(item: int) -> Card:
+        return book.main_cards[moved[item][0]]
+
+    def allowed(group: Group, item: int) -> bool:
+        return moved[item][1] in group["from"]
+
+    least = int(condition.get("level_sum_min", 0))
+    for chosen in fillings(groups, range(len(moved)), card_of, allowed):
+        if sum(card_of(item).level or 0 for item in chosen) >= least:
+            return None
+    if least and next(fillings(groups, range(len(moved)), card_of, allowed), None) is not None:
+        return Problem("resona-condition", {"card": card.name, "why": say("resona_levels", total=least)})
+    zones = [zone_name(zone) for zone in dict.fromkeys(zone for group in groups for zone in group["from"])]
+    fitting = sum(1 for item in range(len(moved)) if any(allowed(g, item) and meets(g, card_of(item)) for g in groups))
+    why = say("resona_short", need=count(groups), zones=zones, got=fitting)
+    return Problem("resona-condition", {"card": card.name, "why": why})

@@ -248,3 +248,41 @@ def test_a_resona_may_appear_on_the_opponents_turn_when_its_icon_allows(tmp_path
     assert bad == []
     moved_in_your_end_phase = [ev(2, "end"), TRASH_D, TRASH_O, attacked, resona]  # an attack came between
     assert _servants(tmp_path, full_pool, moved_in_your_end_phase)[1] == [(17, "WX331")]
+
+
+# -- the groups a condition names, card by card --------------------------------------------
+
+
+def test_a_group_of_signi_counts_its_levels_colours_and_icons(full_pool):
+    from wixoss_deckcheck.engine.game.placements.groups import fillings, meets
+
+    kukuri, iron = full_pool.resolve("WD01-013").card, full_pool.resolve(IRON).card  # Lv1 white, Lv1 red
+
+    def fits(group, cards):
+        return next(fillings([group], range(len(cards)), lambda i: cards[i], lambda g, i: True), None) is not None
+
+    apart = {"count": 2, "no_shared_colour": True}  # 極装　トリアイナ WXK11-038
+    assert fits(apart, [kukuri, iron]) and not fits(apart, [kukuri, kukuri])
+    levels = {"colour": "red", "count": 2, "distinct_levels": True}  # 極装　EXカリバン WXK03-021
+    assert not fits(levels, [iron, iron]) and fits(levels, [iron, iron._replace(level=2)])
+    jinriki = full_pool.resolve("WXDi-P12-068").card  # onto a Dissona SIGNI: its name ends in //ディソナ
+    dissona = full_pool.resolve("WXDi-P12-071").card
+    assert dissona.name.endswith("//ディソナ") and meets(jinriki.rise_onto, dissona)
+    assert not meets(jinriki.rise_onto, iron)
+    assert meets({"rise_icon": True}, full_pool.resolve(KINTARO).card) and not meets({"rise_icon": True}, iron)
+
+
+def test_a_level_total_of_an_appearance_condition_is_judged(tmp_path, full_pool):
+    from wixoss_deckcheck.engine.game.placements.resona import condition_problem
+
+    game, bad = _servants(tmp_path, full_pool, [])
+    assert bad == []
+    lrig_id = game.book.lrig_ids_by_key[full_pool.resolve(SERVANTS).card.key][0]
+    small, middle = kind(game, full_pool, "WD01-013"), kind(game, full_pool, "WD01-012")  # levels 1 and 2
+    game.moves_before[:] = [(2, False, small, "field", "trash"), (2, False, middle, "hand", "trash")]
+    book = game.book
+    asked = {"timing": ["main"], "groups": [{"count": 2, "class": "アーム", "from": ["field", "hand"]}]}
+    book.lrig_cards[lrig_id] = book.lrig_cards[lrig_id]._replace(resona_condition={**asked, "level_sum_min": 3})
+    assert condition_problem(game, lrig_id) is None
+    book.lrig_cards[lrig_id] = book.lrig_cards[lrig_id]._replace(resona_condition={**asked, "level_sum_min": 4})
+    assert condition_problem(game, lrig_id).slug == "resona-condition"  # like 白羅星　サタン's 7 or more

@@ -185,9 +185,9 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "WX327",
         "rise-onto-nothing",
         "A rise onto an empty zone",
-        "A 【ライズ】 SIGNI is put onto one of your SIGNI (that one and the cards under it go under the new one): "
-        "its zone must hold a SIGNI. Its level and the limit are checked as for any SIGNI (the one below leaves "
-        "the count).",
+        "A 【ライズ】 SIGNI is put onto your SIGNI (they and the cards under them go under the new one): its zone, "
+        "and every zone it rises onto (onto), must hold a SIGNI. Its level and the limit are checked as for any "
+        "SIGNI (the ones below leave the count).",
     ),
     "accessory": (
         "WX328",

@@ -286,3 +286,12 @@ def test_a_level_total_of_an_appearance_condition_is_judged(tmp_path, full_pool)
     assert condition_problem(game, lrig_id) is None
     book.lrig_cards[lrig_id] = book.lrig_cards[lrig_id]._replace(resona_condition={**asked, "level_sum_min": 4})
     assert condition_problem(game, lrig_id).slug == "resona-condition"  # like 白羅星　サタン's 7 or more
+
+
+def test_the_reader_takes_a_rise_onto_any_of_several_classes():
+    from wixoss_deckcheck.importers.placing import rise_condition
+
+    # a wording issue 22 names (no card of the card data prints it yet): ＜X＞か＜Y＞, 場にいる
+    text = "【ライズ】あなたの場にいる＜天使＞か＜悪魔＞のシグニ１体の上に置く（この条件を満たさなければ場に出せない）"
+    assert rise_condition(text) == {"classes": ["天使", "悪魔"]}
+    assert rise_condition("【ライズ】あなたのシグニ１体をバニッシュする") is None  # no placing clause: not read

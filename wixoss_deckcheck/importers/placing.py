@@ -17,10 +17,10 @@ from wixoss_deckcheck.importers.common import JA_COLOURS
 #: One group of SIGNI a rise goes onto or takes under it: [a modifier] [あなたの] a name, or the
 #: rise or Dissona icon, a level (or lower), a colour and a class; then a count (体/枚, ずつ: each zone).
 _GROUP = re.compile(
-    r"(?P<icon>《ライズアイコン》を持つ)?(?P<mod>それぞれレベルの異なる|レベルの異なる|共通する色を持たない)?(?:あなたの)?"
-    r"(?:《(?P<name>(?!ディソナアイコン)[^》]+)》"
+    r"(?P<icon>《ライズアイコン》を持つ)?(?P<mod>それぞれレベルの異なる|レベルの異なる|共通する色を持たない)?"
+    r"(?:あなたの)?(?:場にいる)?(?:《(?P<name>(?!ディソナアイコン)[^》]+)》"
     r"|(?P<dissona>《ディソナアイコン》の)?(?:レベル(?P<level>[0-9])(?P<or_lower>以下)?の)?"
-    r"(?:(?P<colour>[白赤青緑黒])の)?(?:<(?P<cls>[^>]+)>の)?シグニ)"
+    r"(?:(?P<colour>[白赤青緑黒])の)?(?:(?P<cls>(?:<[^>]+>か)*<[^>]+>)の)?シグニ)"
     r"(?P<count>[0-9]+)?(?:体|枚)?(?P<each>ずつ)?"
 )
 _CLAUSE = re.compile(r"【ライズ】(?P<clause>.*?(?:置く|出す))")
@@ -38,7 +38,7 @@ def folded(text: str) -> str:
 
 
 def signi_group(text: str) -> dict | None:
-    """One group of SIGNI (``{"class", "name", "level", "level_max", "colour", "rise_icon", "dissona",
+    """One group of SIGNI (``{"class" or "classes", "name", "level", "level_max", "colour", "rise_icon", "dissona",
     "count", "distinct_levels", "no_shared_colour"}``), or None when ``text`` is not one."""
     match = _GROUP.fullmatch(text)
     if match is None:
@@ -54,8 +54,11 @@ def signi_group(text: str) -> dict | None:
         found["level_max" if match["or_lower"] else "level"] = int(match["level"])
     if match["colour"]:
         found["colour"] = JA_COLOURS[match["colour"]]
-    if match["cls"]:
-        found["class"] = match["cls"]
+    classes = re.findall(r"<([^>]+)>", match["cls"] or "")
+    if len(classes) == 1:
+        found["class"] = classes[0]
+    elif classes:
+        found["classes"] = classes  # ＜X＞か＜Y＞: any of them
     found["count"] = int(match["count"] or 1)
     if match["mod"] in ("それぞれレベルの異なる", "レベルの異なる"):
         found["distinct_levels"] = True

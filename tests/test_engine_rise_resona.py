@@ -243,11 +243,16 @@ def test_a_resona_appears_only_when_its_phase_icon_allows(tmp_path, full_pool):
 
 def test_a_resona_may_appear_on_the_opponents_turn_when_its_icon_allows(tmp_path, full_pool):
     resona = ev(2, "resona", card=SERVANTS, zone=3, opponent=True)  # 《アタックフェイズアイコン》: theirs too
-    attacked = ev(2, "attacked", by="signi")  # the opponent's turn after your turn 2
-    game, bad = _servants(tmp_path, full_pool, [ev(2, "end"), attacked, TRASH_D, TRASH_O, resona])
+    # the opponent's attack phase after your turn 2, before its attacks (formats/play-rules.yaml
+    # opponent_attack_step: an attack-phase timing on the opponent's turn comes before its first attack)
+    attack_phase = ev(2, "opponent_phase")
+    game, bad = _servants(tmp_path, full_pool, [ev(2, "end"), attack_phase, TRASH_D, TRASH_O, resona])
     assert bad == []
-    moved_in_your_end_phase = [ev(2, "end"), TRASH_D, TRASH_O, attacked, resona]  # an attack came between
+    moved_in_your_end_phase = [ev(2, "end"), TRASH_D, TRASH_O, attack_phase, resona]  # the turn changed between
     assert _servants(tmp_path, full_pool, moved_in_your_end_phase)[1] == [(17, "WX331")]
+    attacked = ev(2, "attacked", by="signi")  # after its first attack: too late
+    after = [ev(2, "end"), attacked, TRASH_D, TRASH_O, resona]
+    assert _servants(tmp_path, full_pool, after)[1] == [(17, "WX305")]
 
 
 # -- the groups a condition names, card by card --------------------------------------------

@@ -46,8 +46,8 @@ def test_the_sample_pool_keeps_the_printed_timing():
 
 def test_where_each_timing_may_come():
     assert use_places("ARTS", ("main",)) == {"main"}
-    assert use_places("ARTS", ("attack",)) == {"attack", "opponent"}
-    assert use_places("ARTS", ("spell_cut_in",)) == {"opponent"}
+    assert use_places("ARTS", ("attack",)) == {"attack", "opponent_attack"}  # its attack phase, before its attacks
+    assert use_places("ARTS", ("spell_cut_in",)) == {"opponent_spell"}  # against its SPELL
     assert use_places("SPELL", ()) == {"main"}
     assert use_places("ARTS", ()) == {"main", "attack", "opponent"}  # a pool without timings: as before
 
@@ -56,7 +56,9 @@ def test_a_main_phase_arts_is_refused_on_the_opponents_turn(tmp_path, full_pool)
     on_their_turn = ev(1, "use", card="WD01-007", pay=["WD01-015", "WD01-012"], opponent=True)
     assert _codes(tmp_path, full_pool, [*BASE[:9], on_their_turn]) == [(10, "WX305")]
     attack_arts = ev(1, "use", card="WD01-008", pay=["WD01-015", "WD01-012"], opponent=True)
-    assert _codes(tmp_path, full_pool, [*BASE[:9], attack_arts]) == []  # 【アタックフェイズ】: their attack phase
+    # 【アタックフェイズ】: their attack phase before their attacks, and WD01-012 was crushed at 9 (the
+    # rule opponent_attack_step of formats/play-rules.yaml; tests/test_engine_opponent_timing.py has the legal ones)
+    assert _codes(tmp_path, full_pool, [*BASE[:9], attack_arts]) == [(10, "WX305")]
 
 
 def test_an_attack_phase_arts_is_refused_in_a_declared_main_phase(tmp_path, full_pool):
@@ -109,3 +111,5 @@ def test_an_attack_phase_assist_grows_on_the_opponents_turn(tmp_path, full_pool)
     assert _codes(tmp_path, full_pool, [*events, chopper], d05, head) == [(8, "WX320")]  # above the center's Lv1
     crescendo = ev(1, "assist_grow", card="WXDi-D05-009", side="right", opponent=True)
     assert _codes(tmp_path, full_pool, [*events, crescendo], d05, head) == [(8, "WX305")]  # main phase only
+    after_a_crush = [*events, ev(1, "crushed", card="WXDi-D05-015"), chopper]  # their attacks have begun
+    assert _codes(tmp_path, full_pool, after_a_crush, d05, head) == [(9, "WX305")]

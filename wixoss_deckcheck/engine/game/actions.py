@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.opponent.turn import crushed as crushed  # the goldfish crushes through actions
 from wixoss_deckcheck.engine.game.opponent.turn import guard as guard
+from wixoss_deckcheck.engine.game.opponent.turn import timing as opponent_timing
 from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay
 from wixoss_deckcheck.engine.game.placements import resona as appearing
 from wixoss_deckcheck.engine.game.placements import rise
@@ -216,7 +217,7 @@ def timing_problem(game: Game, what: Say, places: frozenset[str], opponent: bool
     opens it itself (``attack_phase``): then the phases are exact and it is refused."""
     state = game.state
     if opponent or state.phase == OPPONENT:
-        return None if "opponent" in places and state.phase == OPPONENT else _untimely(what, now_in(state.phase))
+        return opponent_timing(game, what, places) if state.phase == OPPONENT else _untimely(what, now_in(state.phase))
     if state.phase <= MAIN and "main" in places:
         return enter(game, MAIN)
     derived = state.phase <= MAIN and not state.attack_phase_declared

@@ -80,6 +80,10 @@ class GameRules:
     accessories_per_signi: int = 1
     limiting_condition: str = "center"
     start_counts: tuple[int, ...] = (1, 3)
+    #: The opponent's turn: a 【アタックフェイズ】 use only in its attack phase before its attacks; a
+    #: 【スペルカットイン】 only against its SPELL (False: anywhere in its turn, the reading before).
+    opponent_attack_step: bool = True
+    spell_cut_in_exact: bool = True
 
     def draws(self, turn: int, first: bool) -> int:
         """Cards drawn in the draw phase of your ``turn``-th turn."""
@@ -193,8 +197,9 @@ def grow_problem(lower: Card | None, upper: Card, rules: GameRules) -> str | Non
     return None
 
 
-#: Where a use or an assist grow may come: your main phase, your attack phase, the opponent's turn.
-WHEN = ("main", "attack", "opponent")
+#: Where a use or an assist grow may come: your main phase, your attack phase, the opponent's turn
+#: (anywhere in it: a timing the pool does not know), its attack phase before its attacks, against its SPELL.
+WHEN = ("main", "attack", "opponent", "opponent_attack", "opponent_spell")
 
 
 @lru_cache(maxsize=256)
@@ -288,5 +293,7 @@ def game_rules(as_of: str, start_counts: tuple[int, ...] = (1, 3)) -> GameRules:
         piece_lrigs=int(v["piece_lrigs"]),
         accessories_per_signi=int(v["accessories_per_signi"]),
         limiting_condition=_reading(v["limiting_condition"]),
+        opponent_attack_step=bool(v.get("opponent_attack_step", True)),
+        spell_cut_in_exact=bool(v.get("spell_cut_in_exact", True)),
         start_counts=tuple(start_counts) if v["assists"] else tuple(c for c in start_counts if c == 1) or (1,),
     )

@@ -235,7 +235,9 @@ def to_opponent(game: Game) -> Problem | None:
     problem = None
     if state.phase not in (SETUP, OPPONENT) and state.phase < END:
         problem = end(game, ())
-    state.new_opponent_turn(state.turn in game.attacked_turns)
+    turn = state.turn
+    declared = (turn in game.opponent_phase_turns, turn in game.opponent_spell_turns)
+    state.new_opponent_turn(turn in game.attacked_turns, *declared)
     return problem
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
 
 SETUP_ACTIONS = ("mulligan", "life_cloth")
-OPPONENT_ACTIONS = ("guard", "crushed", "attacked", "burst")
+OPPONENT_ACTIONS = ("guard", "crushed", "attacked", "burst", "opponent_phase", "opponent_spell")
 #: What a card effect does, on either player's turn (the number of your turn, or of your last one).
 EFFECT_ACTIONS = ("move", "down", "up", "freeze", "accessory")
 ZONES = {1: 0, 2: 1, 3: 2, "left": 0, "center": 1, "right": 2}
@@ -162,6 +162,8 @@ def replay_game(
     game = new_game(loaded, header["player"] == "first", int(header.get("coins", 0)))
     game.attack_phase_turns = frozenset(e.turn for e in played.events if e.action == "attack_phase")
     game.attacked_turns = frozenset(e.turn for e in played.events if e.action == "attacked")
+    game.opponent_phase_turns = frozenset(e.turn for e in played.events if e.action == "opponent_phase")
+    game.opponent_spell_turns = frozenset(e.turn for e in played.events if e.action == "opponent_spell")
     resolver = Resolver(game, pool)
     outcomes = [_start(game, resolver, header)]
     for event in played.events:
@@ -196,6 +198,8 @@ def check_event(game: Game, resolver: Resolver, event: Event) -> list[Outcome]:
                 found.append(turn_problem)
             found.extend(game.missed)
             game.missed.clear()
+            if event.action != "use":  # a 【スペルカットイン】 answers the SPELL just declared, nothing later
+                game.state.opp_spell_open = False
             problem = HANDLERS[event.action](game, resolver, data)
             found.extend(game.missed)
             game.missed.clear()
@@ -218,7 +222,8 @@ def _place_in_turn(game: Game, event: Event) -> Problem | None:
     action = event.action
     if action in SETUP_ACTIONS or (action == "draw" and event.turn == 0):
         return None if event.turn == 0 and game.state.phase == SETUP else _out_of_order(game, event)
-    if action in OPPONENT_ACTIONS or (action in ("use", "assist_grow", "resona") and event.data.get("opponent")):
+    on_theirs = action in ("use", "assist_grow", "resona", "activate") and event.data.get("opponent")
+    if action in OPPONENT_ACTIONS or on_theirs:
         return _to_opponents_turn(game, event)
     return _to_own_turn(game, event)
 
@@ -354,6 +359,8 @@ HANDLERS: dict[str, Callable[[Game, Resolver, dict[str, Any]], Problem | None]] 
     "crushed": lambda game, r, d: opponent.crushed(game, r.main(d["card"])),
     "attacked": lambda game, r, d: opponent.attacked(game, d["by"], int(d.get("crushes", 1))),
     "burst": lambda game, r, d: opponent.burst(game, r.main(d["card"])),
+    "opponent_phase": lambda game, r, d: opponent.attack_phase(game),
+    "opponent_spell": lambda game, r, d: opponent.spell(game),
     "move": _move,
     "end": lambda game, r, d: phases.end(game, [r.main(c) for c in d.get("discard", [])]),
 }

@@ -256,6 +256,11 @@ class State:
     opp_guarded: bool = False
     opp_guards: int = 0
     crushed_last: int = -1  # the card the last crush put into ener (its Life Burst may follow)
+    opp_phase: int = 0  # 0 the opponent's main phase, 1 its attack phase before the attacks, 2 its attacks begun
+    #: the record declares this opponent's turn's attack phase (``opponent_phase``), its SPELLs (``opponent_spell``)
+    opp_phase_declared: bool = False
+    opp_spells_declared: bool = False
+    opp_spell_open: bool = False  # an ``opponent_spell`` just came: a 【スペルカットイン】 may answer it
     #: Uses of abilities limited by 《ターンN回》/《ゲームN回》: (card key, ability index) -> uses
     uses_this_turn: dict[tuple[str, int], int] = field(default_factory=dict)
     uses_this_game: dict[tuple[str, int], int] = field(default_factory=dict)
@@ -293,9 +298,12 @@ class State:
             self.down[i] = self.down[i] and frozen
             self.frozen[i] = False
 
-    def new_opponent_turn(self, exact: bool) -> None:
-        """The opponent's turn begins: no attack yet (``exact``: the record declares its attacks)."""
+    def new_opponent_turn(self, exact: bool, phase_declared: bool = False, spells_declared: bool = False) -> None:
+        """The opponent's turn begins: no attack yet (``exact``: the record declares its attacks;
+        ``phase_declared``, ``spells_declared``: its attack phase, its SPELLs)."""
         self.phase = OPPONENT
+        self.opp_phase, self.opp_phase_declared, self.opp_spells_declared = 0, phase_declared, spells_declared
+        self.opp_spell_open = False
         self.ended = False
         self.opp_exact, self.opp_attacker, self.opp_crushes, self.opp_crush_total = exact, "", 0, 0
         self.opp_guarded, self.opp_guards, self.crushed_last, self.burst_used = False, 0, -1, False
@@ -322,6 +330,9 @@ class Game:
     attacked_turns: frozenset[int] = frozenset()
     #: The moves declared since the player's last other action: (turn, on the opponent's turn, kind, from, to).
     moves_before: list[tuple[int, bool, int, str, str]] = field(default_factory=list)
+    #: The opponent's turns whose record opens their attack phase (``opponent_phase``), declares their SPELLs.
+    opponent_phase_turns: frozenset[int] = frozenset()
+    opponent_spell_turns: frozenset[int] = frozenset()
 
     # -- what the rules read -----------------------------------------------------------
     def center_level(self) -> int:

@@ -54,7 +54,9 @@ def activate(
         return Problem("ability-cost", {"card": card.name, "why": say("ability_not_came")})
     problem = _matched(game, card, spend, where)
     if problem is None and not spend.on_play:
-        places = frozenset({"attack"}) if spend.cost.get("attack_phase") else frozenset({"main"})
+        places = frozenset({"attack", "opponent_attack"}) if spend.cost.get("attack_phase") else frozenset({"main"})
+        if not spend.cost:  # a cost the pool does not know: its timing is not known either
+            places |= {"opponent_attack"}
         problem = timing_problem(game, say("what_ability"), places)
     if problem is None:
         problem = _pay_rest(game, card, where, spend)

@@ -72,8 +72,7 @@ def test_the_merged_pool_reads_the_rise_wordings_of_every_source(merged_pool):
 def test_the_pool_reads_the_appearance_conditions_of_resonas(full_pool):
     resonas = [card for card in full_pool.cards if card.type == "RESONA"]
     unread = sorted(card.number for card in resonas if card.resona_condition is None)
-    # a power total, no condition (the B side), a choice of two ways of three, a RESONA to the LRIG trash
-    assert unread == ["PR-470A", "PR-470B", "WD11-008", "WX08-005"]
+    assert unread == ["PR-470A", "PR-470B"]  # a power total; the B side has no condition
     condition = {card.number: card.resona_condition for card in resonas}
     assert condition[SERVANTS] == {
         "timing": ["attack"],
@@ -81,6 +80,8 @@ def test_the_pool_reads_the_appearance_conditions_of_resonas(full_pool):
     }
     assert condition["WX07-006"]["level_sum_min"] == 7
     assert condition["WX13-005B"]["timing"] == ["spell_cut_in"]
+    assert condition["WD11-008"]["choose"] == 2 and len(condition["WD11-008"]["options"]) == 3
+    assert condition["WX08-005"]["groups"][0] == {"count": 1, "resona": True, "from": ["field"], "to": "lrig_trash"}
     assert condition["WX21-015"]["groups"] == [
         {"count": 2, "not_resona": True, "classes": ["空獣", "地獣"], "from": ["ener", "field"]}
     ]
@@ -300,3 +301,41 @@ def test_the_reader_takes_a_rise_onto_any_of_several_classes():
     text = "【ライズ】あなたの場にいる＜天使＞か＜悪魔＞のシグニ１体の上に置く（この条件を満たさなければ場に出せない）"
     assert rise_condition(text) == {"classes": ["天使", "悪魔"]}
     assert rise_condition("【ライズ】あなたのシグニ１体をバニッシュする") is None  # no placing clause: not read
+
+
+def _judged(game, pool, lrig_id, condition, moved):
+    from wixoss_deckcheck.engine.game.placements.resona import condition_problem
+
+    book = game.book
+    book.lrig_cards[lrig_id] = book.lrig_cards[lrig_id]._replace(resona_condition=condition)
+    game.moves_before[:] = [(2, False, kind, source, target) for kind, source, target in moved]
+    problem = condition_problem(game, lrig_id)
+    return None if problem is None else problem.slug
+
+
+def test_a_choice_of_ways_and_a_resona_to_the_lrig_trash_are_judged(tmp_path, full_pool):
+    game, bad = _servants(tmp_path, full_pool, [])
+    assert bad == []
+    lrig_id = game.book.lrig_ids_by_key[full_pool.resolve(SERVANTS).card.key][0]
+    bugs = {"class": "アーム"}  # 黒幻蟲　ヤスデス's three ways, with ＜アーム＞ for its ＜凶蟲＞ (a WD01 deck)
+    choice = {**full_pool.resolve("WD11-008").card.resona_condition, "options": [
+        [{**way[0], **bugs}] for way in full_pool.resolve("WD11-008").card.resona_condition["options"]]}
+    hand, field = kind(game, full_pool, "WD01-012"), kind(game, full_pool, "WD01-013")
+    assert _judged(game, full_pool, lrig_id, choice, [(hand, "hand", "trash"), (field, "field", "trash")]) is None
+    assert _judged(game, full_pool, lrig_id, choice, [(hand, "hand", "trash")]) == "resona-condition"  # one way
+    uranus = full_pool.resolve("WX08-005").card.resona_condition  # a RESONA to the LRIG trash, a Lv3+ SIGNI
+    resona, big = game.book.resona_kind[lrig_id], kind(game, full_pool, "WD01-011")  # 篭手　トレット: Lv3
+    both = [(resona, "field", "lrig_trash"), (big, "field", "trash")]
+    assert _judged(game, full_pool, lrig_id, uranus, both) is None
+    assert _judged(game, full_pool, lrig_id, uranus, [(resona, "field", "trash"), (big, "field", "trash")]) == (
+        "resona-condition"
+    )  # the RESONA goes to the LRIG trash, not the trash
+    assert _judged(game, full_pool, lrig_id, uranus, [both[0], (field, "field", "trash")]) == "resona-condition"
+
+
+def test_a_resona_moved_off_the_field_is_a_move_a_condition_reads(tmp_path, full_pool):
+    off = ev(2, "move", card=SERVANTS, **{"from": "field", "to": "lrig_trash"}, by="an effect")
+    game, bad = _servants(tmp_path, full_pool, [ev(2, "attack_phase"), TRASH_D, TRASH_O, APPEAR, off])
+    assert bad == []
+    lrig_id = game.book.lrig_ids_by_key[full_pool.resolve(SERVANTS).card.key][0]
+    assert game.moves_before == [(2, False, game.book.resona_kind[lrig_id], "field", "lrig_trash")]

@@ -140,26 +140,30 @@ _PHASE_ICONS = {
 }
 _APPEAR = re.compile(r"【出現条件】(?P<clause>[^【]*)")
 _RESONA_GROUP = re.compile(
-    r"(?:《(?P<name>[^》]+)》|(?P<not_resona>レゾナではない)?(?:レベル(?P<level>[0-9])(?P<bound>以上|以下)?の)?"
+    r"(?:《(?P<name>[^》]+)》|(?P<resona>レゾナ)|(?P<not_resona>レゾナではない)?(?:レベル(?P<level>[0-9])(?P<bound>以上|以下)?の)?"
     r"(?:(?P<colour>[白赤青緑黒])の)?(?:カード名に《(?P<contains>[^》]+)》を含む)?(?P<classes>(?:<[^>]+>か)*<[^>]+>の)?シグニ)"
     r"(?P<count>[0-9]+)?(?:体|枚)?"
 )
 _PUT = re.compile(
     r"(?:合計(?P<total>[0-9]+)枚の)?(?:レベルの合計が(?P<sum>[0-9]+)以上になるように)?(?P<groups>.+?)を"
-    r"あなたの(?P<zones>(?:手札|エナゾーン|場)(?:と(?:手札|エナゾーン|場))*)から(?:トラッシュに置く|捨てる)"
+    r"あなたの(?P<zones>(?:手札|エナゾーン|場)(?:と(?:手札|エナゾーン|場))*)から"
+    r"(?:(?P<to>ルリグトラッシュ|トラッシュ)に置[くき]|捨てる)"
 )
+_CHOICE = re.compile(r"以下の(?P<of>[0-9])つから(?P<choose>[0-9])つを選ぶ(?P<options>.+)")
 _RESONA_ZONES = {"手札": "hand", "エナゾーン": "ener", "場": "field"}
 
 
 def resona_group(text: str) -> dict | None:
     """One group of SIGNI of an appearance condition (``count``, ``name``, ``name_contains``, ``class`` or
-    ``classes`` (any of), ``colour``, ``level``/``level_min``/``level_max``, ``not_resona``), or None."""
+    ``classes`` (any of), ``colour``, ``level``/``level_min``/``level_max``, ``not_resona``, ``resona``), or None."""
     match = _RESONA_GROUP.fullmatch(text)
     if match is None:
         return None
     found: dict = {"count": int(match["count"] or 1)}
     if match["name"]:
         found["name"] = match["name"]
+    if match["resona"]:
+        found["resona"] = True
     if match["not_resona"]:
         found["not_resona"] = True
     if match["level"]:
@@ -176,10 +180,41 @@ def resona_group(text: str) -> dict | None:
     return found
 
 
+def _put(clause: str) -> tuple[list[dict], int] | None:
+    """The groups one 「…をあなたの…からトラッシュに置く」 puts (from its zones, to the trash or the LRIG
+    trash) and the level total it asks (0: none), or None when it is not read."""
+    put = _PUT.fullmatch(clause)
+    if put is None:
+        return None
+    zones = [_RESONA_ZONES[zone] for zone in put["zones"].split("と")]
+    where = {"from": zones, **({"to": "lrig_trash"} if put["to"] == "ルリグトラッシュ" else {})}
+    parts = [resona_group(part) for part in re.split(r"(?<=[体枚])と", put["groups"])]
+    groups = [dict(group, **where) for group in parts if group is not None]
+    if len(groups) != len(parts) or (put["total"] and len(groups) != 1):
+        return None
+    if put["total"]:
+        groups[0]["count"] = int(put["total"])
+    return groups, int(put["sum"] or 0)
+
+
+def _puts(clause: str) -> tuple[list[dict], int] | None:
+    """Several puts joined by 「置き、」 (a RESONA to the LRIG trash, and a SIGNI to the trash)."""
+    groups: list[dict] = []
+    total = 0
+    for part in re.split(r"(?<=置き)、", clause):
+        found = _put(part)
+        if found is None:
+            return None
+        groups += found[0]
+        total = max(total, found[1])
+    return groups, total
+
+
 def resona_condition(text: str) -> dict | None:
-    """A RESONA's 【出現条件】: ``{"timing": [...], "groups": [{..., "count", "from": [zones]}],
-    "level_sum_min": N}`` (the SIGNI put from those zones into the trash: 捨てる is from the hand);
-    None when the wording is not read (a choice of ways, a power total, a RESONA to the LRIG trash)."""
+    """A RESONA's 【出現条件】: ``{"timing": [...], "groups": [{..., "count", "from": [zones], "to"}],
+    "level_sum_min": N}`` (the SIGNI put from those zones into the trash, ``to`` ``lrig_trash`` for a
+    RESONA; 捨てる is from the hand), or ``{"timing", "choose": K, "options": [[groups], ...]}`` (K of
+    the ways); None when the wording is not read (a power total)."""
     match = _APPEAR.search(folded(text))
     if match is None:
         return None
@@ -190,20 +225,21 @@ def resona_condition(text: str) -> dict | None:
         timing.append(_PHASE_ICONS[icon])
         clause = clause[len(icon) :].strip()
         icon = next((icon for icon in _PHASE_ICONS if clause.startswith(icon)), None)
-    put = _PUT.fullmatch(clause)
-    if put is None or not timing:
+    if not timing:
         return None
-    zones = [_RESONA_ZONES[zone] for zone in put["zones"].split("と")]
-    parts = [resona_group(part) for part in re.split(r"(?<=[体枚])と", put["groups"])]
-    groups = [dict(group, **{"from": zones}) for group in parts if group is not None]
-    if len(groups) != len(parts) or (put["total"] and len(groups) != 1):
+    choice = _CHOICE.fullmatch(clause)
+    if choice:
+        ways = [_puts(way) for way in re.split(r"(?:^|(?<=置く)|(?<=捨てる))[1-9]", choice["options"]) if way]
+        if len(ways) != int(choice["of"]) or any(way is None or way[1] for way in ways):
+            return None
+        return {"timing": timing, "choose": int(choice["choose"]), "options": [way[0] for way in ways if way]}
+    found = _puts(clause)
+    if found is None:
         return None
-    if put["total"]:
-        groups[0]["count"] = int(put["total"])
-    found: dict = {"timing": timing, "groups": groups}
-    if put["sum"]:
-        found["level_sum_min"] = int(put["sum"])
-    return found
+    condition: dict = {"timing": timing, "groups": found[0]}
+    if found[1]:
+        condition["level_sum_min"] = found[1]
+    return condition
 
 
 def add_resona_condition(record: dict, kind: str, text: str) -> None:

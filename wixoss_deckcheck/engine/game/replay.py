@@ -273,7 +273,12 @@ def _move(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
         if problem is None:  # what a RESONA's appearance condition may be met by
             game.moves_before.append((game.state.turn, game.state.phase == OPPONENT, kind, source, target))
         return problem
-    return moves.move_lrig(game, r.lrig(d["card"], source if source != "field" else "removed"), source, target)
+    lrig_id = r.lrig(d["card"], source if source != "field" else "removed")
+    problem = moves.move_lrig(game, lrig_id, source, target)
+    resona = game.book.resona_kind.get(lrig_id)
+    if problem is None and resona is not None and source == "field":  # a RESONA off the field: a condition may take it
+        game.moves_before.append((game.state.turn, game.state.phase == OPPONENT, resona, source, target))
+    return problem
 
 
 def _place(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:

@@ -4,6 +4,7 @@ cards fill them: what a rise goes onto and a RESONA's appearance condition share
 A group is a mapping of the card pool (``rise_onto``, ``resona_condition``; docs/cardpool.md):
 ``name``, ``name_contains``, ``class`` or ``classes`` (any of them), ``colour``, ``level``,
 ``level_min``, ``level_max``, ``rise_icon`` (the card has 【ライズ】), ``dissona`` (a Dissona SIGNI),
+``resona``, ``not_resona``,
 ``count``, and among the cards of the group ``distinct_levels`` and ``no_shared_colour``.
 """
 
@@ -43,6 +44,7 @@ def meets(group: Group, card: Card) -> bool:
         and (not group.get("rise_icon") or card.rise)
         and (not group.get("dissona") or _dissona(card))
         and not (group.get("not_resona") and card.type == "RESONA")
+        and (not group.get("resona") or card.type == "RESONA")
     )
 
 

@@ -1,7 +1,8 @@
 """A RESONA's appearance condition (【出現条件】): when it may appear (its phase icons) and the SIGNI the
 moves just before it put into the trash (from the field, the hand or ener, as the text says).
 
-A record declares the condition by ``move`` events (``from`` a zone ``to`` ``trash``) right before
+A record declares the condition by ``move`` events (``from`` a zone ``to`` ``trash``; a RESONA ``to``
+``lrig_trash``) right before
 the ``resona`` event, on the same turn, after the player's previous other action. Where the card
 pool reads the condition (``resona_condition``) those moves must fill it: each group its number of
 SIGNI from its zones, and a level total where the text asks one (moves that fill no group are other
@@ -10,9 +11,13 @@ effects, left alone). A condition the pool does not read is trusted: the main or
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
 from wixoss_deckcheck.engine.game.gamerules import use_places
 from wixoss_deckcheck.engine.game.placements.groups import Group, count, fillings, meets
-from wixoss_deckcheck.engine.game.state import OPPONENT, Game, Problem, say, zone_name
+from wixoss_deckcheck.engine.game.state import OPPONENT, Game, Problem, Say, say, zone_name
 from wixoss_deckcheck.model.cards import Card
 
 #: When a RESONA whose condition the pool does not read may appear (the engine's judgement before it read them).
@@ -27,6 +32,14 @@ def places(card: Card) -> frozenset[str]:
     return use_places("RESONA", tuple(condition.get("timing", ())))
 
 
+def ways(condition: Mapping[str, Any]) -> list[list[Group]]:
+    """The ways of meeting a condition: its groups, or every choice of ``choose`` of its ``options``."""
+    if "choose" not in condition:
+        return [list(condition.get("groups", ()))]
+    options = list(condition.get("options", ()))
+    return [[g for way in chosen for g in way] for chosen in combinations(options, int(condition["choose"]))]
+
+
 def condition_problem(game: Game, lrig_id: int) -> Problem | None:
     """Do the moves just before the RESONA ``lrig_id`` fill its appearance condition?"""
     book, state = game.book, game.state
@@ -36,25 +49,31 @@ def condition_problem(game: Game, lrig_id: int) -> Problem | None:
         return None  # not read: the record is trusted
     now = (state.turn, state.phase == OPPONENT)
     moved = [
-        (kind, source)
+        (kind, source, target)
         for turn, opponent, kind, source, target in game.moves_before
-        if (turn, opponent) == now and target == "trash" and book.is_signi[kind]
+        if (turn, opponent) == now and book.is_signi[kind]
     ]
-    groups = list(condition.get("groups", ()))
 
     def card_of(item: int) -> Card:
         return book.main_cards[moved[item][0]]
 
     def allowed(group: Group, item: int) -> bool:
-        return moved[item][1] in group["from"]
+        return moved[item][1] in group["from"] and moved[item][2] == group.get("to", "trash")
 
     least = int(condition.get("level_sum_min", 0))
-    for chosen in fillings(groups, range(len(moved)), card_of, allowed):
-        if sum(card_of(item).level or 0 for item in chosen) >= least:
-            return None
-    if least and next(fillings(groups, range(len(moved)), card_of, allowed), None) is not None:
+    found = ways(condition)
+    filled = [chosen for groups in found for chosen in fillings(groups, range(len(moved)), card_of, allowed)]
+    if any(sum(card_of(item).level or 0 for item in chosen) >= least for chosen in filled):
+        return None
+    if filled:  # the cards are there, their levels are not
         return Problem("resona-condition", {"card": card.name, "why": say("resona_levels", total=least)})
-    zones = [zone_name(zone) for zone in dict.fromkeys(zone for group in groups for zone in group["from"])]
-    fitting = sum(1 for item in range(len(moved)) if any(allowed(g, item) and meets(g, card_of(item)) for g in groups))
-    why = say("resona_short", need=count(groups), zones=zones, got=fitting)
-    return Problem("resona-condition", {"card": card.name, "why": why})
+    every = [group for groups in found for group in groups]
+    fitting = sum(1 for i in range(len(moved)) if any(allowed(g, i) and meets(g, card_of(i)) for g in every))
+    return Problem("resona-condition", {"card": card.name, "why": _short(found, fitting)})
+
+
+def _short(found: list[list[Group]], fitting: int) -> Say:
+    """Too few moves fit: how many SIGNI the condition puts into the trash, from where, and how many fit."""
+    every = [group for groups in found for group in groups]
+    zones = [zone_name(zone) for zone in dict.fromkeys(zone for group in every for zone in group["from"])]
+    return say("resona_short", need=min((count(groups) for groups in found), default=0), zones=zones, got=fitting)

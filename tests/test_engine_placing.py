@@ -104,15 +104,25 @@ def _resona(tmp_path, pool, events):
     return game, [(o.index, code_of(o.slug)) for o in outcomes if o.slug]
 
 
+#: Its 【出現条件】 「パワーの合計が10000以上になるようにあなたのエナゾーンからシグニを好きな数トラッシュに置く」:
+#: on turn 2 ener holds 中剣　フランベル (crushed) and 篭手　トレット (charged), 7000 power each.
+TAMA_CONDITION = [
+    ev(2, "move", card="WD01-012", **{"from": "ener", "to": "trash"}),
+    ev(2, "move", card="WD01-011", **{"from": "ener", "to": "trash"}),
+]
+
+
 def test_a_resona_comes_from_the_lrig_deck_and_returns_to_it(tmp_path, full_pool):
-    base = wd01_two_turns()[:13]  # turn 2: the center is Lv2 (limit 5), 小剣　ククリ in zone 1
+    base = [*wd01_two_turns()[:13], *TAMA_CONDITION]  # turn 2: the center is Lv2 (limit 5), 小剣　ククリ in zone 1
     game, bad = _resona(tmp_path, full_pool, [*base, ev(2, "resona", card=TAMA, zone=3)])
     tama = game.book.lrig_ids_by_key[full_pool.resolve(TAMA).card.key][0]
     assert bad == [] and game.state.signi_zones[2] == game.book.resona_kind[tama] and not game.state.lrig_deck[tama]
     banished = ev(2, "move", card=TAMA, **{"from": "field", "to": "trash"}, by="an effect")
     game, bad = _resona(tmp_path, full_pool, [*base, ev(2, "resona", card=TAMA, zone=3), banished])
     assert bad == [] and game.state.signi_zones[2] == -1 and game.state.lrig_deck[tama]  # back to the LRIG deck
-    assert sum(game.state.trash) == 2  # the guard and the grow's payment: the RESONA is not in the trash
+    assert sum(game.state.trash) == 4  # the guard, the grow's payment, its condition's 2: the RESONA is not there
+    one = [*base[:-1], ev(2, "resona", card=TAMA, zone=3)]  # 7000 power: its condition asks 10000 (PR-470A)
+    assert _resona(tmp_path, full_pool, one)[1] == [(15, "WX331")]
     game.state.signi_zones[2] = game.book.resona_kind[tama]
     game.state.trash[game.book.resona_kind[tama]] += 1  # wherever it lands, the rules put it back
     from wixoss_deckcheck.engine.game.continuous import settle

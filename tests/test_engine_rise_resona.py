@@ -36,6 +36,10 @@ def _replay(tmp_path, pool, events, swap=None, extra_lrig=()):
     return game, [(o.index, code_of(o.slug)) for o in outcomes if o.slug]
 
 
+def condition_of(cards, number):
+    return next(card.resona_condition for card in cards if card.number == number)
+
+
 def kind(game, pool, number):
     return game.book.kind_by_key[pool.resolve(number).card.key]
 
@@ -72,7 +76,12 @@ def test_the_merged_pool_reads_the_rise_wordings_of_every_source(merged_pool):
 def test_the_pool_reads_the_appearance_conditions_of_resonas(full_pool):
     resonas = [card for card in full_pool.cards if card.type == "RESONA"]
     unread = sorted(card.number for card in resonas if card.resona_condition is None)
-    assert unread == ["PR-470A", "PR-470B"]  # a power total; the B side has no condition
+    assert unread == ["PR-470B"]  # the B side of 現実からの逃避　タマ has no condition
+    assert condition_of(resonas, "PR-470A") == {
+        "timing": ["main"],
+        "groups": [{"count": 1, "or_more": True, "from": ["ener"]}],
+        "power_sum_min": 10000,
+    }
     condition = {card.number: card.resona_condition for card in resonas}
     assert condition[SERVANTS] == {
         "timing": ["attack"],

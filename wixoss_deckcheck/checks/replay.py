@@ -218,7 +218,8 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "A RESONA whose appearance condition the moves before it do not meet",
         "A RESONA appears when its 【出現条件】 phase icons allow, after the moves just before it (the same "
         "turn, after the player's previous action) put the SIGNI its condition names into the trash (how many, "
-        "a class, a colour, a level, a level total; from the field, the hand or ener), where the card pool "
+        "a class, a colour, a level, a level or power total, K of its ways; from the field, the hand or ener; "
+        "judged after the placing rules), where the card pool "
         "reads the condition; an unread condition is trusted.",
     ),
 }

@@ -149,6 +149,10 @@ _PUT = re.compile(
     r"あなたの(?P<zones>(?:手札|エナゾーン|場)(?:と(?:手札|エナゾーン|場))*)から"
     r"(?:(?P<to>ルリグトラッシュ|トラッシュ)に置[くき]|捨てる)"
 )
+_POWER = re.compile(
+    r"パワーの合計が(?P<power>[0-9]+)以上になるようにあなたの(?P<zones>手札|エナゾーン|場)から(?P<group>.+?)を好きな数"
+    r"トラッシュに置く"
+)
 _CHOICE = re.compile(r"以下の(?P<of>[0-9])つから(?P<choose>[0-9])つを選ぶ(?P<options>.+)")
 _RESONA_ZONES = {"手札": "hand", "エナゾーン": "ener", "場": "field"}
 
@@ -214,7 +218,8 @@ def resona_condition(text: str) -> dict | None:
     """A RESONA's 【出現条件】: ``{"timing": [...], "groups": [{..., "count", "from": [zones], "to"}],
     "level_sum_min": N}`` (the SIGNI put from those zones into the trash, ``to`` ``lrig_trash`` for a
     RESONA; 捨てる is from the hand), or ``{"timing", "choose": K, "options": [[groups], ...]}`` (K of
-    the ways); None when the wording is not read (a power total)."""
+    the ways), with ``power_sum_min`` and a group of ``count`` ``or_more`` for 「パワーの合計がN以上になるように
+    …シグニを好きな数」; None when the wording is not read."""
     match = _APPEAR.search(folded(text))
     if match is None:
         return None
@@ -233,6 +238,13 @@ def resona_condition(text: str) -> dict | None:
         if len(ways) != int(choice["of"]) or any(way is None or way[1] for way in ways):
             return None
         return {"timing": timing, "choose": int(choice["choose"]), "options": [way[0] for way in ways if way]}
+    power = _POWER.fullmatch(clause)
+    if power:  # any number of SIGNI whose powers total N or more
+        group = resona_group(power["group"])
+        if group is None:
+            return None
+        group.update({"or_more": True, "from": [_RESONA_ZONES[power["zones"]]]})
+        return {"timing": timing, "groups": [group], "power_sum_min": int(power["power"])}
     found = _puts(clause)
     if found is None:
         return None

@@ -114,12 +114,10 @@ def resona(game: Game, lrig_id: int, zone: int, opponent: bool = False) -> Probl
         )
     if problem is None and not state.lrig_deck[lrig_id]:
         problem = Problem("card-not-in-zone", {"card": card.name, "zone": zone_name("lrig_deck")})
-    if problem is None:
-        problem = appearing.condition_problem(game, lrig_id)
     if problem is not None or kind is None:
         return problem
     state.hand[kind] += 1  # placed like a SIGNI from the hand, with the same checks
-    problem = _placeable(game, kind, zone, False)
+    problem = _placeable(game, kind, zone, False) or appearing.condition_problem(game, lrig_id)
     state.hand[kind] -= 1
     if problem is not None:
         return problem

@@ -78,13 +78,16 @@ def fillings(
     groups: Sequence[Group], items: Sequence[int], card_of: Callable[[int], Card], allowed: Callable[[Group, int], bool]
 ) -> Iterator[list[int]]:
     """Every way of filling ``groups`` with distinct ``items`` (indexes; each group its ``count``, 1
-    when left out, of items it ``allowed`` and whose card fits it): the items chosen, group by group."""
+    when left out, or more with ``or_more``, of items it ``allowed`` and whose card fits it): the items
+    chosen, group by group."""
     if not groups:
         yield []
         return
     group, rest = groups[0], groups[1:]
     fitting = [item for item in items if allowed(group, item) and meets(group, card_of(item))]
-    for chosen in combinations(fitting, int(group.get("count", 1))):
+    least = int(group.get("count", 1))
+    sizes = range(least, len(fitting) + 1) if group.get("or_more") else (least,)
+    for chosen in (combo for size in sizes for combo in combinations(fitting, size)):
         if not _together(group, [card_of(item) for item in chosen]):
             continue
         left = [item for item in items if item not in chosen]

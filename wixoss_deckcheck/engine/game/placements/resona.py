@@ -60,13 +60,16 @@ def condition_problem(game: Game, lrig_id: int) -> Problem | None:
     def allowed(group: Group, item: int) -> bool:
         return moved[item][1] in group["from"] and moved[item][2] == group.get("to", "trash")
 
-    least = int(condition.get("level_sum_min", 0))
+    levels, powers = int(condition.get("level_sum_min", 0)), int(condition.get("power_sum_min", 0))
     found = ways(condition)
     filled = [chosen for groups in found for chosen in fillings(groups, range(len(moved)), card_of, allowed)]
-    if any(sum(card_of(item).level or 0 for item in chosen) >= least for chosen in filled):
-        return None
-    if filled:  # the cards are there, their levels are not
-        return Problem("resona-condition", {"card": card.name, "why": say("resona_levels", total=least)})
+    for chosen in filled:
+        cards = [card_of(item) for item in chosen]
+        if sum(c.level or 0 for c in cards) >= levels and sum(c.power or 0 for c in cards) >= powers:
+            return None
+    if filled:  # the cards are there, their levels or powers are not
+        why = say("resona_levels", total=levels) if levels else say("resona_powers", total=powers)
+        return Problem("resona-condition", {"card": card.name, "why": why})
     every = [group for groups in found for group in groups]
     fitting = sum(1 for i in range(len(moved)) if any(allowed(g, i) and meets(g, card_of(i)) for g in every))
     return Problem("resona-condition", {"card": card.name, "why": _short(found, fitting)})

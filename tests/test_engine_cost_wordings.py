@@ -205,3 +205,100 @@ def test_an_assist_turned_down_by_its_cost_stands_up_in_the_up_phase():
     game.state.new_turn(4)
     game.state.phase = MAIN
     assert activate(game, None, 3, None, Spend(down=True), side=0) is None
+
+
+def test_the_pool_reads_the_further_wordings_of_real_cards(full_pool):
+    costs = {n: full_pool.resolve(n).card.ability_costs for n in ("WX02-024", "WXDi-P12-049", "WX17-046")}
+    plants = {"type": "SIGNI", "classes": ["植物"]}
+    assert {"kind": "activated", "down_signi": 1, "down_signi_of": plants, "cost": {}} in costs["WX02-024"]
+    assert {"kind": "activated", "down_lrigs": 2, "cost": {}} in costs["WXDi-P12-049"]
+    assert {"kind": "on_play", "eichi": 3, "cost": {}} in costs["WX17-046"]
+    assert full_pool.resolve("WXDi-D07-018").card.ability_costs == (
+        {"kind": "on_play", "discard": 3, "discard_up_to": True, "cost": {}},
+    )
+    cut_in = ability_cost("起", "《スペルカットインアイコン》《青》《無》")
+    assert cut_in == {"kind": "activated", "spell_cut_in": True, "cost": {"blue": 1, "colorless": 1}}
+    assert ability_cost("起", "《ゲーム１回》手札をすべて捨てる")["discard_all"] is True
+    assert ability_cost("起", "《ターン１回》このシグニの下からカード１枚をトラッシュに置く")["under_trash"] == 1
+
+
+def _board(costs: tuple[dict, ...]) -> Game:
+    """A center at Lv3 with an assist on each side; SIGNI: T-010 (＜植物＞, Lv1, costs), T-011
+    (＜植物＞, Lv1), T-012 (＜英知＞, Lv2), T-013 (＜英知＞, Lv1) in zones 1, 2, 3 and the hand."""
+    lrigs = [Card.make(f"T-00{n}", f"テスト{n}", "LRIG", level=n, limit=9, lrig_types=("テスト",)) for n in (0, 3)]
+    helpers = [Card.make(f"T-10{n}", f"アシスト{n}", "ASSIST_LRIG", level=1, lrig_types=(f"ア{n}",)) for n in (1, 2)]
+    plant = Card.make("T-010", "テスト・植物", "SIGNI", level=1, colors=("green",), classes=("精羅：植物",))
+    signi = [
+        plant._replace(ability_costs=costs),
+        plant._replace(number="T-011", name="テスト・植物二", key="T-011"),
+        Card.make("T-012", "テスト・英知", "SIGNI", level=2, colors=("green",), classes=("精像：英知",)),
+        Card.make("T-013", "テスト・英知二", "SIGNI", level=1, colors=("green",), classes=("精像：英知",)),
+    ]
+    book = Book.build([(card, 4) for card in signi], [*lrigs, *helpers])
+    game = Game(book, game_rules("2026-11-30"), True, State.new(book))
+    state = game.state
+    state.center, state.assists = [0, 1], [[2], [3]]
+    state.turn, state.phase, state.drew = 3, MAIN, True
+    state.signi_zones = [0, 1, 2]
+    state.hand[3], state.hand[1] = 2, 1
+    state.ener[0] = 2
+    return game
+
+
+def _slug(problem):
+    return problem.slug if problem is not None else None
+
+
+def test_up_signi_and_up_lrigs_turned_down():
+    signi = {"kind": "activated", "down_signi": 1, "down_signi_of": {"type": "SIGNI", "classes": ["植物"]}, "cost": {}}
+    game = _board((signi,))
+    assert _slug(activate(game, 0, None, 0, Spend(down_signi=[2]))) == "ability-cost"  # ＜英知＞, not ＜植物＞
+    assert activate(game, 0, None, 0, Spend(down_signi=[1])) is None
+    assert game.state.down[:3] == [False, True, False]
+    assert _slug(activate(game, 0, None, 0, Spend(down_signi=[1]))) == "ability-cost"  # it is down now
+    lrigs = {"kind": "activated", "down_lrigs": 2, "cost": {}}
+    game = _board((lrigs,))
+    assert _slug(activate(game, 0, None, 0, Spend(down_lrigs=[0]))) == "ability-cost"  # two, not one
+    assert activate(game, 0, None, 0, Spend(down_lrigs=[0, 2])) is None
+    assert game.state.down[3] and game.state.assist_down == [False, True]
+    centre = {"kind": "activated", "down_lrigs": 1, "down_lrigs_of": {"center": True}, "cost": {}}
+    game = _board((centre,))
+    assert _slug(activate(game, 0, None, 0, Spend(down_lrigs=[1]))) == "ability-cost"  # an assist, not the center
+
+
+def test_cards_under_this_signi_discards_up_to_n_and_the_whole_hand():
+    under = {"kind": "activated", "under_trash": 1, "cost": {}}
+    game = _board((under,))
+    assert _slug(activate(game, 0, None, 0, Spend(under_trash=[3]))) == "card-not-in-zone"  # nothing under it
+    game.state.under_signi[0] = [3]
+    assert activate(game, 0, None, 0, Spend(under_trash=[3])) is None
+    assert game.state.under_signi[0] == [] and game.state.trash[3] == 1
+    up_to = {"kind": "activated", "discard": 2, "discard_up_to": True, "cost": {}}
+    assert activate(_board((up_to,)), 0, None, 0, Spend(discard=[3])) is None  # one of at most two
+    assert _slug(activate(_board((up_to,)), 0, None, 0, Spend(discard=[3, 3, 1]))) == "ability-cost"
+    everything = {"kind": "activated", "discard_all": True, "cost": {}}
+    assert _slug(activate(_board((everything,)), 0, None, 0, Spend(discard=[3, 3]))) == "ability-cost"  # 1 kept
+    game = _board((everything,))
+    assert activate(game, 0, None, 0, Spend(discard=[3, 3, 1])) is None and sum(game.state.hand) == 0
+
+
+def test_eichi_is_the_level_total_of_your_eichi_signi():
+    game = _board(({"kind": "activated", "eichi": 3, "cost": {}},))
+    problem = activate(game, 0, None, 0, Spend())
+    assert _slug(problem) == "ability-cost" and problem.args["why"].args["have"] == 2  # T-012 alone: level 2
+    game = _board(({"kind": "activated", "eichi": 3, "cost": {}},))
+    game.state.signi_zones[1] = 3  # T-013 (＜英知＞ Lv1) beside T-012: 3
+    assert activate(game, 0, None, 0, Spend()) is None
+
+
+def test_a_spell_cut_in_ability_answers_the_opponents_spell():
+    from wixoss_deckcheck.engine.game.state import OPPONENT
+
+    cut_in = {"kind": "activated", "spell_cut_in": True, "cost": {"green": 1}}
+    game = _board((cut_in,))
+    assert _slug(activate(game, 0, None, 0, Spend(paid=[0]))) == "phase-order"  # your own main phase
+    game.state.new_opponent_turn(False, spells_declared=True)
+    assert game.state.phase == OPPONENT
+    assert _slug(activate(game, 0, None, 0, Spend(paid=[0]))) == "phase-order"  # no SPELL being used
+    game.state.opp_spell_open = True
+    assert activate(game, 0, None, 0, Spend(paid=[0])) is None

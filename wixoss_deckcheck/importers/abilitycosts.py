@@ -13,7 +13,9 @@ _REMINDER = re.compile(r"（[^（）]*）")
 _ENER_SYMBOL = re.compile(r"《(白|赤|青|緑|黒|無)(?:×([0-9０-９]+))?》(?:×([0-9０-９]+))?")
 _COIN_SYMBOL = re.compile(r"《コイン(?:アイコン)?(?:×([0-9０-９]+))?》")
 _LIMITS = re.compile(r"《(ターン|ゲーム)([0-9０-９]+)回》")
-_IGNORED = re.compile(r"《(?:ターン|ゲーム)[0-9０-９]+回》|《(?:メインフェイズ|アタックフェイズ)アイコン》")
+_IGNORED = re.compile(
+    r"《(?:ターン|ゲーム)[0-9０-９]+回》|《(?:メインフェイズ|アタックフェイズ|スペルカットイン)アイコン》"
+)
 #: The name a 《ゲームN回》 ability of a Key or Diva LRIG prints before its cost (「プライマル《緑×0》」,
 #: 「デザイア　シグニ１体を…」): words without を, up to a symbol or a full-width space.
 _NAME = re.compile(r"^[^《　を]+(?:　|(?=《))")
@@ -22,15 +24,22 @@ _WHICH = (
     r"(?:レベル(?P<level>[0-9０-９]+)の)?(?:(?P<colour>[白赤青緑黒])の)?"
     r"(?:(?P<classes>＜[^＞]+＞(?:か＜[^＞]+＞)*)の)?(?P<type>シグニ|スペル|カード)"
 )
+_N = r"(?P<n>[0-9０-９]+)"
+_UP_LRIGS = r"アップ状態の(?:レベル(?P<level>[0-9０-９]+)の)?(?P<center>センター)?ルリグ"
 _COST_WORDS = (
-    (re.compile(r"エクシード(?P<n>[0-9０-９]+)"), "exceed"),
-    (re.compile(r"手札を(?P<n>[0-9０-９]+)枚捨てる"), "discard"),
-    (re.compile(r"手札から" + _WHICH + r"を(?P<n>[0-9０-９]+)枚捨てる"), "discard"),
+    (re.compile(r"エクシード" + _N), "exceed"),
+    (re.compile(r"英知[＝=]" + _N), "eichi"),  # a condition: the level total of your ＜英知＞ SIGNI is N
+    (re.compile(r"手札を" + _N + r"枚(?P<up_to>まで)?捨てる"), "discard"),
+    (re.compile(r"手札から" + _WHICH + r"を" + _N + r"枚(?P<up_to>まで)?捨てる"), "discard"),
+    (re.compile(r"このシグニの下からカード" + _N + r"枚をトラッシュに置く"), "under_trash"),
+    (re.compile(r"アップ状態の(?P<other>他の)?" + _WHICH + _N + r"体をダウンする"), "down_signi"),
+    (re.compile(_UP_LRIGS + _N + "体をダウンする"), "down_lrigs"),
     (re.compile(r"(?:あなたの)?エナゾーンから" + _WHICH + r"(?P<n>[0-9０-９]+)枚をトラッシュに置く"), "ener_trash"),
     (re.compile(r"(?P<other>他の)?" + _WHICH + r"(?P<n>[0-9０-９]+)体を場からトラッシュに置く"), "field_trash"),
 )
 _SELF = {
     "《ダウン》": "down",
+    "手札をすべて捨てる": "discard_all",
     "このシグニを場からトラッシュに置く": "trash_self",
     "このキーを場からルリグトラッシュに置く": "trash_self",
 }
@@ -39,13 +48,17 @@ _TYPES = {"シグニ": "SIGNI", "スペル": "SPELL"}
 
 def ability_cost(kind: str, text: str) -> dict | None:
     """One ability's cost as the pool keeps it: ``{"kind": "activated"|"on_play", "cost": {ener,
-    coin}, "exceed": N, "discard": N, "ener_trash": N, "field_trash": N, "down": true, "trash_self":
-    true, "attack_phase": true, "per_turn": N, "per_game": N}``, with ``discard_of``,
-    ``ener_trash_of``, ``field_trash_of`` saying which cards (:func:`_which`); None when a part of
+    coin}, "exceed": N, "discard": N (``discard_up_to``, ``discard_all``), "ener_trash": N,
+    "field_trash": N, "under_trash": N, "down_signi": N, "down_lrigs": N, "down": true,
+    "trash_self": true, "eichi": N (a condition), "attack_phase": true, "spell_cut_in": true,
+    "per_turn": N, "per_game": N}``, with ``discard_of``, ``ener_trash_of``, ``field_trash_of``,
+    ``down_signi_of``, ``down_lrigs_of`` saying which cards (:func:`_which`); None when a part of
     it is not one of these (the engine then trusts the record)."""
     found: dict = {"kind": "activated" if kind == "起" else "on_play"}
     if "《アタックフェイズアイコン》" in text:
         found["attack_phase"] = True
+    if "《スペルカットインアイコン》" in text:
+        found["spell_cut_in"] = True
     for limit in _LIMITS.finditer(text):
         found["per_turn" if limit.group(1) == "ターン" else "per_game"] = parse_int(limit.group(2)) or 1
     rest = _IGNORED.sub("", text).strip(" 　")
@@ -74,6 +87,8 @@ def _parts(rest: str, found: dict) -> dict | None:
         if match is None:
             continue
         parts[key] = parse_int(match["n"]) or 0
+        if match.groupdict().get("up_to"):
+            parts[f"{key}_up_to"] = True
         which = _which(match)
         if which:
             parts[f"{key}_of"] = which
@@ -103,6 +118,8 @@ def _which(match: re.Match[str]) -> dict:
         which["level"] = parse_int(groups["level"])
     if groups.get("other"):
         which["other"] = True
+    if groups.get("center"):
+        which["center"] = True
     return which
 
 

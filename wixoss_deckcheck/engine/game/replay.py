@@ -29,6 +29,7 @@ OPPONENT_ACTIONS = ("guard", "crushed", "attacked", "burst", "opponent_phase", "
 EFFECT_ACTIONS = ("move", "down", "up", "freeze", "accessory")
 ZONES = {1: 0, 2: 1, 3: 2, "left": 0, "center": 1, "right": 2}
 MARKER = "limit_upper"
+LRIGS = ("center", "left", "right")  # your LRIGs as an ``activate``'s down_lrigs names them
 
 
 class Unknown(Exception):
@@ -307,6 +308,9 @@ def _activate(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
         bool(d.get("on_play")),
         [r.main(c) for c in d.get("ener_trash", [])],
         [_zone({"zone": z}) for z in d.get("field_trash", [])],
+        [r.main(c) for c in d.get("under_trash", [])],
+        [_zone({"zone": z}) for z in d.get("down_signi", [])],
+        [LRIGS.index(name) for name in d.get("down_lrigs", [])],
     )
     if r.is_main(d["card"]):
         return costs.activate(game, r.main(d["card"]), None, _zone(d) if "zone" in d else None, spend)

@@ -10,34 +10,18 @@ of the field put into the trash, the card turned down (it must be up), or the SI
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
+from wixoss_deckcheck.engine.game.abilities.parts import Spend as Spend
+from wixoss_deckcheck.engine.game.abilities.parts import eichi_problem, fits, pay_others, shape_fits, there
 from wixoss_deckcheck.engine.game.actions import timing_problem
 from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.moves import take
 from wixoss_deckcheck.engine.game.payment import matches, parse_cost
 from wixoss_deckcheck.engine.game.phases import pay
-from wixoss_deckcheck.engine.game.state import ASSISTS, CENTER, Game, Problem, State, say, zone_name
+from wixoss_deckcheck.engine.game.state import ASSISTS, CENTER, Game, Problem, say, zone_name
 from wixoss_deckcheck.model.cards import Card
-
-
-@dataclass
-class Spend:
-    """What an ``activate`` event says it pays."""
-
-    paid: Sequence[int] = ()
-    coins: int = 0
-    exceed: int = 0
-    discard: Sequence[int] = ()
-    down: bool = False
-    trash_self: bool = False
-    on_play: bool = False
-    ener_trash: Sequence[int] = ()  # ener cards put into the trash (not the payment)
-    field_trash: Sequence[int] = ()  # SIGNI zones (0-2) whose SIGNI goes to the trash
-    cost: Mapping[str, Any] = field(default_factory=dict)  # the matched ability's cost
-    index: int = -1  # its index among the card's ability costs
 
 
 def activate(
@@ -52,12 +36,9 @@ def activate(
         return Problem("ability-cost", {"card": card.name, "why": say("ability_not_on_field")})
     if spend.on_play and ((kind is None, lrig_id if kind is None else kind) not in state.came):
         return Problem("ability-cost", {"card": card.name, "why": say("ability_not_came")})
-    problem = _matched(game, card, spend, where)
+    problem = _matched(game, card, spend, where) or eichi_problem(game, card, spend.cost)
     if problem is None and not spend.on_play:
-        places = frozenset({"attack", "opponent_attack"}) if spend.cost.get("attack_phase") else frozenset({"main"})
-        if not spend.cost:  # a cost the pool does not know: its timing is not known either
-            places |= {"opponent_attack"}
-        problem = timing_problem(game, say("what_ability"), places)
+        problem = timing_problem(game, say("what_ability"), _places(spend.cost))
     if problem is None:
         problem = _pay_rest(game, card, where, spend)
     if problem is not None:
@@ -74,6 +55,19 @@ def activate(
         state.lrig_trash.append(lrig_id)
     settle(game)
     return None
+
+
+def _places(cost: Mapping[str, Any]) -> frozenset[str]:
+    """When an activated ability may be used (gamerules.WHEN): your main phase; its attack-phase icon:
+    the attack phases (yours, the opponent's before its attacks); its spell-cut-in icon: against the
+    opponent's SPELL; a cost the pool does not know (nor its timing): the main phase or the opponent's
+    attack phase."""
+    if not cost:
+        return frozenset({"main", "opponent_attack"})
+    places = {"attack", "opponent_attack"} if cost.get("attack_phase") else set()
+    if cost.get("spell_cut_in"):
+        places.add("opponent_spell")
+    return frozenset(places or {"main"})
 
 
 def _where(game: Game, kind: int | None, lrig_id: int | None, zone: int | None) -> int | None:
@@ -103,11 +97,11 @@ def _matched(game: Game, card: Card, spend: Spend, where: int) -> Problem | None
     masks = [game.book.colour_masks[k] for k in spend.paid]
     used_up = off = False
     for index, cost in enumerate(card.ability_costs):
-        if cost.get("kind") != wanted or cost.get("unread") or _shape(cost) != _declared(spend):
+        if cost.get("kind") != wanted or cost.get("unread") or not shape_fits(cost, spend):
             continue
         if not matches(parse_cost(cost.get("cost")), masks):
             continue
-        if not _fits(game, cost, spend, where):
+        if not fits(game, cost, spend, where):
             off = True
             continue
         if not _uses_left(game, (card.key, index), cost):
@@ -125,62 +119,6 @@ def _matched(game: Game, card: Card, spend: Spend, where: int) -> Problem | None
         else say("ability_cost_none", abilities=len(known))
     )
     return Problem("ability-cost", {"card": card.name, "why": why})
-
-
-def _shape(cost: Mapping[str, Any]) -> tuple[int, int, int, int, bool, bool]:
-    """How many cards of each kind a cost takes, and its down and trash-self parts."""
-    return (
-        int(cost.get("exceed", 0)),
-        int(cost.get("discard", 0)),
-        int(cost.get("ener_trash", 0)),
-        int(cost.get("field_trash", 0)),
-        bool(cost.get("down")),
-        bool(cost.get("trash_self")),
-    )
-
-
-def _declared(spend: Spend) -> tuple[int, int, int, int, bool, bool]:
-    return (
-        spend.exceed,
-        len(spend.discard),
-        len(spend.ener_trash),
-        len(spend.field_trash),
-        spend.down,
-        spend.trash_self,
-    )
-
-
-def _fits(game: Game, cost: Mapping[str, Any], spend: Spend, where: int) -> bool:
-    """Are the discarded cards, the ener cards and the SIGNI put into the trash of the kinds the cost names?"""
-    book, state = game.book, game.state
-    cards = book.main_cards
-    if not all(is_of(cards[k], cost.get("discard_of")) for k in spend.discard):
-        return False
-    if not all(is_of(cards[k], cost.get("ener_trash_of")) for k in spend.ener_trash):
-        return False
-    which = cost.get("field_trash_of") or {}
-    for zone in spend.field_trash:
-        kind = state.signi_zones[zone] if 0 <= zone < len(state.signi_zones) else -1
-        if kind < 0:
-            continue  # an empty zone: _pay_rest reports it
-        if (which.get("other") and zone == where) or not is_of(cards[kind], which, signi=book.is_signi[kind]):
-            return False
-    return True
-
-
-def is_of(card: Card, which: Mapping[str, Any] | None, signi: bool | None = None) -> bool:
-    """Is ``card`` of the kind ``which`` names (``type``, one of ``classes``, ``colour``, ``level``)?"""
-    if not which:
-        return True
-    kind_ok = signi if which.get("type") == "SIGNI" and signi is not None else card.type == which.get("type")
-    if "type" in which and not kind_ok:
-        return False
-    classes = {part for cls in card.classes for part in (cls, cls.split("：")[-1])}
-    if which.get("classes") and not classes & set(which["classes"]):
-        return False
-    if "colour" in which and which["colour"] not in card.colors:
-        return False
-    return "level" not in which or card.level == which["level"]
 
 
 def _uses_left(game: Game, key: tuple[str, int], cost: Mapping[str, Any]) -> bool:
@@ -205,7 +143,7 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
         if hand[kind] <= 0:
             return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
         hand[kind] -= 1
-    problem = _others_there(game, spend)
+    problem = there(game, spend, where)
     if problem is not None:
         return problem
     problem = (
@@ -216,11 +154,7 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
     state.hand = hand
     for kind in spend.discard:
         state.trash[kind] += 1
-    for kind in spend.ener_trash:
-        state.ener[kind] -= 1
-        state.trash[kind] += 1
-    for zone in sorted(set(spend.field_trash)):
-        _signi_to_trash(state, zone)
+    pay_others(game, spend, where)
     left = spend.exceed
     for stack in stacks:  # from under the center first, then under the assists
         taken = min(left, len(stack) - 1)
@@ -230,32 +164,6 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
     if spend.down:
         downs[at] = True
     return None
-
-
-def _others_there(game: Game, spend: Spend) -> Problem | None:
-    """The ener cards to put into the trash are in ener besides the payment; each SIGNI zone named holds a SIGNI."""
-    state, book = game.state, game.book
-    have = list(state.ener)
-    for kind in (*spend.paid, *spend.ener_trash):
-        if have[kind] <= 0:
-            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("ener")})
-        have[kind] -= 1
-    for zone in spend.field_trash:
-        if not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] < 0 or spend.field_trash.count(zone) > 1:
-            return Problem("ability-cost", {"card": str(zone + 1), "why": say("ability_no_signi", zone=zone + 1)})
-    return None
-
-
-def _signi_to_trash(state: State, zone: int) -> None:
-    """The SIGNI of ``zone`` (and the cards under it) to the trash."""
-    kind = state.signi_zones[zone]
-    for card in state.under_signi[zone]:
-        state.trash[card] += 1
-    state.signi_zones[zone], state.under_signi[zone] = -1, []
-    state.down[zone] = state.frozen[zone] = False
-    state.accessories[zone] = 0
-    state.trash[kind] += 1
-    state.field_changed = True
 
 
 def _plain(game: Game, spend: Spend) -> Problem | None:

@@ -89,3 +89,106 @@ def test_formats_and_rules_follow_the_language():
     assert rules.startswith("WX001 unknown-card (エラー, 入力): 不明なカード\n")
     assert "used by" not in rules and "使用するフォーマット:" in rules
     assert runner.invoke(cli, ["formats", "--lang", "en"]).stdout.splitlines()[1].endswith("Mayu's Room entries")
+
+
+# -- the refusals added lately, through the command line, in every language -----------------
+
+LANGS = ["ja", "zh-Hans", "zh-Hant"]
+
+
+LOCALES = {"ja": "ja_JP.UTF-8", "zh-Hans": "zh_CN.UTF-8", "zh-Hant": "zh_TW.UTF-8"}
+
+
+def _said(args, tmp_path, lang, by_locale=False):
+    """The error line(s) of a command run with ``--lang`` (or, for a command without the option,
+    in the language's locale)."""
+    if by_locale:
+        result = CliRunner().invoke(cli, args, env={"LC_ALL": LOCALES[lang], "LANG": None})
+    else:
+        result = CliRunner().invoke(cli, [*args, "--lang", lang])
+    assert result.exit_code == 2, result.output
+    return result.stderr.strip() or result.stdout.strip()
+
+
+def _no_english(line: str) -> None:
+    from test_messages import english_sentence
+
+    assert line.startswith("error: ") or "error: " in line, line
+    assert english_sentence(line) is None, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_number_pattern_refusal_is_said_in_the_language(tmp_path, lang):
+    table = tmp_path / "house.yaml"
+    table.write_text("id: house\nname: House\nextends: diva\nsince: 2024-01-01\nsource: https://example.org/\n"
+                     "icons:\n  - pattern: '(a+)+'\n    icons: [diva]\n", encoding="utf-8")
+    line = _said(["check", "--no-config", "--format-file", str(table), str(EXAMPLES / "diva-illegal.txt")],
+                 tmp_path, lang)
+    _no_english(line)
+    assert "(a+)+" in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_data_source_refusals_are_said_in_the_language(tmp_path, lang):
+    for args in (["cardpool", "build", "--source", "nope=/tmp", "-o", str(tmp_path / "p.json")],
+                 ["cardpool", "build", "--from", str(tmp_path / "missing"), "-o", str(tmp_path / "p.json")],
+                 ["cardpool", "build", "-o", str(tmp_path / "p.json")]):
+        _no_english(_said(args, tmp_path, lang, by_locale=True))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_audit_of_a_folder_too_full_is_said_in_the_language(tmp_path, monkeypatch, lang):
+    from wixoss_deckcheck.checking import audit as auditing
+
+    monkeypatch.setattr(auditing, "MAX_FOLDER_ENTRIES", 2)
+    for index in range(3):
+        (tmp_path / f"{index}.txt").write_text("4 WX01-001\n", encoding="utf-8")
+    result = audit(str(tmp_path), "--lang", lang)
+    [line] = [line for line in (result.stdout + result.stderr).splitlines() if str(tmp_path) in line]
+    assert "2" in line and english_free(line), line
+
+
+def english_free(line: str) -> bool:
+    from test_messages import english_sentence
+
+    return english_sentence(line) is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_serve_refuses_a_request_over_its_bounds_in_the_language(lang):
+    from test_serve_api import client
+
+    api = client()
+    huge = api.post(f"/api/check?lang={lang}", content=b"x" * 10,
+                    headers={"content-length": str(10**9), "content-type": "multipart/form-data; boundary=x"})
+    assert huge.status_code == 413
+    _no_english(huge.json()["error"])
+    asked = api.post("/api/check", content=b"x" * 10, headers={"content-length": str(10**9), "accept-language": lang,
+                                                               "content-type": "multipart/form-data; boundary=x"})
+    assert asked.json() == huge.json()
+    none = api.post("/api/check", data={"lang": lang})
+    assert none.status_code == 400
+    _no_english(none.json()["error"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ctrl_c_is_said_in_the_language(monkeypatch, capsys, lang):
+    import wixoss_deckcheck.cli as command_line
+    from wixoss_deckcheck.messages import set_run_language
+
+    class Ended(Exception):
+        pass
+
+    def end(code):
+        raise Ended(code)
+
+    monkeypatch.setattr(command_line.os, "_exit", end)
+    monkeypatch.setattr(command_line.signal, "signal", lambda *_args: None)
+    set_run_language(lang)
+    try:
+        with pytest.raises(Ended):
+            command_line.interrupted()
+    finally:
+        set_run_language(None)
+    line = capsys.readouterr().err.strip()
+    assert line == {"ja": "error: 中断しました", "zh-Hans": "error: 已中断", "zh-Hant": "error: 已中斷"}[lang], line

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 
 import pytest
 import yaml
 
+import wixoss_deckcheck
 import wixoss_deckcheck.checks.play  # noqa: F401  (registers the play checks)
 from wixoss_deckcheck.checks import BY_CODE
 from wixoss_deckcheck.files.resources import messages_dir
@@ -58,3 +60,102 @@ def test_the_pages_of_serve_have_every_text_in_every_language():
         for key, text in web.items():
             assert fields(text) == fields(english[key]), (lang, key)
     assert Messages("zh-Hant").web()["check"] == "檢查"  # Traditional Chinese: OpenCC from zh.yaml
+
+
+# -- every refusal in every language -------------------------------------------------------
+
+#: What raises an input or usage error (and ``serve``'s 413) with its message as written.
+RAISERS = {"InputError", "UsageError", "TooLarge"}
+#: The functions whose returned text is (part of) an error message: a pattern's problem, a
+#: token that is no copy count, a folder too full for an audit.
+PROBLEM_FUNCTIONS = {"pattern_problem", "_refused", "not_a_count", "too_full", "too_large"}
+#: A refusal as a reader writes it (``("error", message, None, None)``), or a walk's problem.
+ENGLISH_RUN = re.compile(r"\b[A-Za-z]+(?: +[A-Za-z]+){2,}\b")  # (a list of names, "a, b, c", is no sentence)
+
+
+def english_sentence(text: str) -> str | None:
+    """Three English words in a row, once what a message may keep in English is taken out:
+    quoted input, `commands`, option names, paths, keys and code (``--format-file``,
+    ``game_rules:``, ``*.html``, ``pip install 'wixoss-deckcheck[sim]'``)."""
+    kept = re.sub(r"`[^`]*`|'[^']*'|\"[^\"]*\"|“[^”]*”|pip install \S+", " ", text)
+    kept = re.sub(r"\S*[/\\.:=_\[\]<>*+&-]\S*", " ", kept)
+    match = ENGLISH_RUN.search(kept)
+    return match.group() if match else None
+
+
+def _texts(node):
+    import ast
+
+    if (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr):
+        yield node
+    elif isinstance(node, ast.IfExp):
+        yield from _texts(node.body)
+        yield from _texts(node.orelse)
+
+
+def _written(node) -> str:
+    """A message as the code writes it, each value it fills in as ``〇`` (no English word)."""
+    import ast
+
+    if isinstance(node, ast.Constant):
+        return node.value
+    return "".join(value.value if isinstance(value, ast.Constant) else "〇" for value in node.values)
+
+
+def refusals() -> list[tuple[str, str]]:
+    """(file:line, message with ``〇`` for each value) of every refusal the package writes: walked
+    from its source, so a refusal added later is in the test without a word of it."""
+    import ast
+
+    package = Path(wixoss_deckcheck.__file__).resolve().parent
+    found = set()
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            texts = []
+            if isinstance(node, ast.Call) and node.args:
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                problems = name == "append" and getattr(getattr(node.func, "value", None), "attr", None) == "problems"
+                if name in RAISERS:
+                    texts = list(_texts(node.args[0]))
+                elif problems and isinstance(node.args[0], ast.Tuple):
+                    texts = list(_texts(node.args[0].elts[1]))
+            elif (isinstance(node, ast.Tuple) and len(node.elts) == 4 and isinstance(node.elts[0], ast.Constant)
+                  and node.elts[0].value == "error"):
+                texts = list(_texts(node.elts[1]))
+            elif isinstance(node, ast.FunctionDef) and node.name in PROBLEM_FUNCTIONS:
+                texts = [text for sub in ast.walk(node) if isinstance(sub, ast.Return) and sub.value is not None
+                         for text in _texts(sub.value)]
+            found.update((f"{path.relative_to(package.parent)}:{text.lineno}", _written(text)) for text in texts)
+    return sorted(found)
+
+
+def test_the_walk_finds_the_refusals():
+    """The walk sees every kind of refusal (so the next test cannot pass by finding none)."""
+    written = {message for _where, message in refusals()}
+    assert len(written) > 200
+    for message in ("〇: pattern 〇: 〇", "a quantifier inside a repeated part (such as (a+)+) is not allowed",
+                    "the request is over 〇 bytes", "unknown source 〇 (known: 〇)", "〇 is not a copy count: write "
+                    "the count as 4 or x4 (1-〇)", "more than 〇 entries in one folder, not listed"):
+        assert message in written, message
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans", "zh-Hant"])
+def test_every_refusal_is_said_in_every_language(lang):
+    """Every refusal the package writes matches a template of ``errors:`` and leaves no English
+    sentence in Japanese, Simplified or Traditional Chinese (the values it fills in aside)."""
+    messages = Messages(lang)
+    english = []
+    for where, message in refusals():
+        said = messages.error_text(message)
+        left = english_sentence(said) if said != message else "no template of errors: matches it"
+        if left:
+            english.append(f"{where}: {message!r} -> {said!r} ({left})")
+    assert not english, "\n".join(english)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans", "zh-Hant"])
+def test_a_refusal_made_of_refusals_is_said_whole(lang):
+    """The parts of a message that are refusals themselves are said in the language too."""
+    said = Messages(lang).error_text("formats/x.yaml: pattern '(a+)+': a quantifier inside a repeated part "
+                                     "(such as (a+)+) is not allowed")
+    assert "'(a+)+'" in said and english_sentence(said) is None, said

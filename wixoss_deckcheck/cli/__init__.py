@@ -19,7 +19,7 @@ import click
 from wixoss_deckcheck import __version__
 from wixoss_deckcheck.cli.habits import add_verbosity
 from wixoss_deckcheck.errors import InputError
-from wixoss_deckcheck.messages import Messages, current_language, set_run_language
+from wixoss_deckcheck.messages import Messages, current_language, english_error, set_run_language
 
 _COMMANDS = {
     "check": ("wixoss_deckcheck.cli.check", "check_command", "Check decklists against a format."),
@@ -90,7 +90,11 @@ def interrupted() -> NoReturn:
     traceback."""
     with contextlib.suppress(ValueError):  # not the main thread: no signal handler to set
         signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(EXIT_INTERRUPTED))
-    click.echo("error: interrupted", err=True)
+    try:  # in the run's language; whatever goes wrong, the line is still said
+        line = Messages(current_language()).error_line(InputError(english_error("interrupted")))
+    except Exception:  # noqa: BLE001 - the run is ending: never a traceback in place of the line
+        line = "error: interrupted"
+    click.echo(line, err=True)
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):
             stream.flush()

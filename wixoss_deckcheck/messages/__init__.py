@@ -179,14 +179,22 @@ def english_error(key: str) -> str:
     return str((_load("en").get("errors") or {})[key])
 
 
+@cache
 def _error_patterns() -> list:
-    """(key, compiled pattern) of every English error template: ``{name}`` matches any text."""
+    """(key, compiled pattern) of every English error template: ``{name}`` matches any text.
+    The templates with the most words of their own come first: ``source {name}: unknown
+    setting(s) {unknown}`` is tried before ``source {name}: {value}``."""
     out = []
     for key, template in (_load("en").get("errors") or {}).items():
         parts = re.split(r"\{(\w+)\}", template)
-        regex = "".join(re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)" for index, part in enumerate(parts))
-        out.append((key, re.compile(regex, re.DOTALL)))
-    return out
+        regex = "".join(re.escape(part.replace("{{", "{").replace("}}", "}")) if index % 2 == 0
+                        else f"(?P<{part}>.+?)" for index, part in enumerate(parts))
+        out.append((-len("".join(parts[::2])), key, re.compile(regex, re.DOTALL)))
+    return [(key, pattern) for _length, key, pattern in sorted(out, key=lambda item: item[0])]
+
+
+#: How deep :meth:`Messages.error_text` says the parts of a message that are messages themselves.
+_ERROR_DEPTH = 3
 
 
 _RUN_LANGUAGE: list[str | None] = [None]
@@ -293,17 +301,22 @@ class Messages:
         value = primary.get(key, english.get(key, key))
         return value.format_map(Counted(self, args)) if args else value
 
-    def error_text(self, message: str) -> str:
+    def error_text(self, message: str, depth: int = 0) -> str:
         """An input or usage error's message in this language: the English patterns of
-        ``errors:`` (en.yaml) are tried against the whole message; unmatched ones stay English."""
+        ``errors:`` (en.yaml) are tried against the whole message, and the parts a template
+        fills in that are errors themselves (``{where}: pattern {text}: {problem}``) are said in
+        this language too; unmatched ones stay English."""
         if self.lang == "en":
             return message
         primary = self._primary.get("errors") or {}
         for key, pattern in _error_patterns():
             match = pattern.fullmatch(message)
             if match and key in primary:
+                values = match.groupdict()
+                if depth < _ERROR_DEPTH:
+                    values = {name: self.error_text(value, depth + 1) for name, value in values.items()}
                 try:
-                    return primary[key].format(**match.groupdict())
+                    return str(primary[key].format(**values))
                 except (KeyError, IndexError, ValueError):
                     return message
         return message

@@ -201,7 +201,7 @@ class CardPool:
             or not isinstance(data.get("cards"), list)
         ):
             raise InputError(
-                f'not a wixoss-deckcheck card pool (expected a JSON object with "schema": "{POOL_SCHEMA_ID}" '
+                f'not a card pool of this tool (expected a JSON object with "schema": "{POOL_SCHEMA_ID}" '
                 'and "cards")',
                 str(path),
             )

@@ -19,6 +19,7 @@ from urllib.parse import quote
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.types import Scope
 
 from wixoss_deckcheck.checking.audit import run_audit
 from wixoss_deckcheck.checking.run_settings import RunSettings
@@ -61,8 +62,9 @@ def guarded(handler: Handler) -> Handler:
     async def endpoint(request: Request) -> Response:
         try:
             return await handler(request)
-        except TooLarge as exc:
-            return error_response(f"error: {exc}", 413)
+        except TooLarge as exc:  # in the language asked for, as an input error's line
+            lang = getattr(request.state, "lang", None) or request_language(request)
+            return error_response(Messages(lang).error_line(InputError(str(exc))), 413)
         except HTTPException as exc:  # a form the multipart parser cannot read
             return error_response(f"error: {printable(' '.join(str(exc.detail).split()))}", exc.status_code)
         except InputError as exc:  # in the language of the request's lang field, once it is read
@@ -76,6 +78,12 @@ def guarded(handler: Handler) -> Handler:
 
 def error_response(line: str, status: int) -> JSONResponse:
     return JSONResponse({"error": line}, status_code=status, headers={"X-Exit-Code": "2"})
+
+
+def too_large_line(scope: Scope, message: str) -> str:
+    """The error line of a request refused for its size before it is read (:class:`BodyLimit`),
+    in the language its query or ``Accept-Language`` asks for."""
+    return Messages(request_language(Request(scope))).error_line(InputError(message))
 
 
 def request_language(request: Request, given: str | None = None) -> str:

@@ -72,7 +72,8 @@ def create_app(defaults: ServeDefaults | None = None, hosts: list[str] | None = 
         Route("/api/sheets", desk.all_sheets, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or ["*"]), Middleware(BodyLimit)]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or ["*"]),
+                  Middleware(BodyLimit, say=api.too_large_line)]
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={Exception: internal_error})
     app.state.defaults = defaults or ServeDefaults()
     return app

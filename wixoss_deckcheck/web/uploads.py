@@ -13,7 +13,7 @@ import io
 import json
 import os
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,9 +149,12 @@ class BodyLimit:
     """ASGI middleware: a request body over ``limit`` bytes is refused with 413 (at once
     when its Content-Length says so, else as soon as that many bytes have come)."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_REQUEST_BYTES) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_REQUEST_BYTES,
+                 say: Callable[[Scope, str], str] | None = None) -> None:
         self.app = app
         self.limit = limit
+        #: The error line of a refusal (in the request's language): ``error: MESSAGE`` without it.
+        self.say = say or (lambda _scope, message: f"error: {message}")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -159,7 +162,7 @@ class BodyLimit:
             return
         length = dict(scope.get("headers") or ()).get(b"content-length", b"0")
         if length.isdigit() and int(length) > self.limit:
-            await _too_large(send, self.limit)
+            await _too_large(send, self.say(scope, too_large(self.limit)))
             return
         received = 0
 
@@ -168,14 +171,19 @@ class BodyLimit:
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.limit:
-                raise TooLarge(f"the request is over {self.limit:,} bytes")
+                raise TooLarge(too_large(self.limit))
             return message
 
         await self.app(scope, bounded, send)
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": f"error: the request is over {limit:,} bytes"}).encode()
+def too_large(limit: int) -> str:
+    """What a request over ``limit`` bytes is told."""
+    return f"the request is over {limit:,} bytes"
+
+
+async def _too_large(send: Send, line: str) -> None:
+    body = json.dumps({"error": line}).encode()
     headers: list[Any] = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": 413, "headers": headers})
     await send({"type": "http.response.body", "body": body})

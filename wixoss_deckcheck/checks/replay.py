@@ -43,7 +43,10 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "phase-order",
         "Action outside its phase",
         "A turn runs up, draw, ener, grow, main, attack, end; an action of an earlier phase after a "
-        "later one, or an own-turn action in setup or on the opponent's turn, is illegal.",
+        "later one, or an own-turn action in setup or on the opponent's turn, is illegal. On the opponent's "
+        "turn an attack-phase card or ability comes in its attack phase before its first attack, and a "
+        "spell-cut-in one against its SPELL (its main phase). UNVERIFIED: the step before the attacks is read from "
+        "community sources (formats/play-rules.yaml opponent_attack_step).",
     ),
     "once-per-turn": (
         "WX306",
@@ -200,8 +203,9 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "ability-cost",
         "An ability's cost not as the card states it, or not payable",
         "An activate event pays one of the card's 【起】 (or, with on_play, 【出】) costs as the card text states it: "
-        "the ener symbols one for one, exceed N with N cards under the center LRIG, the discards from the hand, "
-        "the card turned down while it is up; the card is on your field.",
+        "the ener symbols one for one, exceed N with N cards under the center LRIG, the discards from the hand "
+        "(of the class, colour, type or level it names), the ener, field and under cards it puts into the trash, "
+        "the cards it turns down while they are up, its 英知 condition; the card is on your field.",
     ),
     "rise-condition": (
         "WX330",

@@ -64,11 +64,14 @@ def test_the_pages_of_serve_have_every_text_in_every_language():
 
 # -- every refusal in every language -------------------------------------------------------
 
-#: What raises an input or usage error (and ``serve``'s 413) with its message as written.
-RAISERS = {"InputError", "UsageError", "TooLarge"}
+#: What raises an input or usage error (and ``serve``'s 413, a download's try that failed) with
+#: its message as written; the subclasses of these the package defines are found by the walk.
+RAISERS = {"InputError", "UsageError", "TooLarge", "_Retry"}
 #: The functions whose returned text is (part of) an error message: a pattern's problem, a
-#: token that is no copy count, a folder too full for an audit.
-PROBLEM_FUNCTIONS = {"pattern_problem", "_refused", "not_a_count", "too_full", "too_large"}
+#: token that is no copy count, a folder too full for an audit, a download's body or try, a
+#: card row of a pool.
+PROBLEM_FUNCTIONS = {"pattern_problem", "_refused", "not_a_count", "too_full", "too_large", "sniff",
+                     "_worth_retrying", "card_problem", "_what_happened"}
 #: A refusal as a reader writes it (``("error", message, None, None)``), or a walk's problem.
 ENGLISH_RUN = re.compile(r"\b[A-Za-z]+(?: +[A-Za-z]+){2,}\b")  # (a list of names, "a, b, c", is no sentence)
 
@@ -108,14 +111,19 @@ def refusals() -> list[tuple[str, str]]:
     import ast
 
     package = Path(wixoss_deckcheck.__file__).resolve().parent
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(package.rglob("*.py"))}
+    classes = [node for tree in trees.values() for node in tree.body if isinstance(node, ast.ClassDef)]
+    raisers = set(RAISERS)
+    for _round in range(3):  # FetchError(InputError), UpdateError(InputError), ...
+        raisers |= {node.name for node in classes if any(getattr(base, "id", None) in raisers for base in node.bases)}
     found = set()
-    for path in sorted(package.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
             texts = []
             if isinstance(node, ast.Call) and node.args:
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
                 problems = name == "append" and getattr(getattr(node.func, "value", None), "attr", None) == "problems"
-                if name in RAISERS:
+                if name in raisers:
                     texts = list(_texts(node.args[0]))
                 elif problems and isinstance(node.args[0], ast.Tuple):
                     texts = list(_texts(node.args[0].elts[1]))

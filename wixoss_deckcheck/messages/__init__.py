@@ -195,6 +195,10 @@ def _error_patterns() -> list:
 
 #: How deep :meth:`Messages.error_text` says the parts of a message that are messages themselves.
 _ERROR_DEPTH = 3
+#: What :meth:`Messages.error_text` said, by (language, message, depth): a message's parts are
+#: often said again (an audit's many decks, the parts of one message), and at most this many kept.
+_SAID: dict[tuple[str, str, int], str] = {}
+_SAID_LIMIT = 4096
 
 
 _RUN_LANGUAGE: list[str | None] = [None]
@@ -308,6 +312,14 @@ class Messages:
         this language too; unmatched ones stay English."""
         if self.lang == "en":
             return message
+        said = _SAID.get((self.lang, message, depth))
+        if said is None:
+            if len(_SAID) > _SAID_LIMIT:
+                _SAID.clear()
+            said = _SAID[self.lang, message, depth] = self._error_text(message, depth)
+        return said
+
+    def _error_text(self, message: str, depth: int) -> str:
         primary = self._primary.get("errors") or {}
         for key, pattern in _error_patterns():
             match = pattern.fullmatch(message)

@@ -69,7 +69,7 @@ def test_the_pool_reads_the_other_wordings():
     }  # the ability's name, then two coins
     assert ability_cost("起", "《ゲーム１回》プライマル《緑×0》") == {"kind": "activated", "per_game": 1, "cost": {}}
     assert ability_cost("起", "《ゲーム１回》デザイア　シグニ１体を場からトラッシュに置く")["field_trash"] == 1
-    assert ability_cost("起", "《ゲーム１回》このルリグの下からカード３枚をルリグトラッシュに置く") is None  # no name
+    assert ability_cost("起", "《ゲーム１回》ライフクロス１枚をクラッシュする") is None  # no name: not read
     assert ability_cost("起", "《ターン１回》デッキの上からカードを２枚トラッシュに置く") is None  # no name either
 
 
@@ -302,3 +302,25 @@ def test_a_spell_cut_in_ability_answers_the_opponents_spell():
     assert _slug(activate(game, 0, None, 0, Spend(paid=[0]))) == "phase-order"  # no SPELL being used
     game.state.opp_spell_open = True
     assert activate(game, 0, None, 0, Spend(paid=[0])) is None
+
+
+def test_dissona_and_rise_icon_cards_and_this_lrigs_own_cards():
+    assert ability_cost("出", "エナゾーンから《ディソナアイコン》のカード１枚をトラッシュに置く")["ener_trash_of"] == {
+        "dissona": True
+    }
+    assert ability_cost("出", "手札から《ライズアイコン》を持つシグニを１枚捨てる")["discard_of"] == {
+        "type": "SIGNI",
+        "rise_icon": True,
+    }
+    own = ability_cost("起", "《ゲーム１回》このルリグの下からカード３枚をルリグトラッシュに置く")
+    assert own == {"kind": "activated", "per_game": 1, "exceed_own": 3, "cost": {}}
+    dissona = {"kind": "activated", "discard": 1, "discard_of": {"dissona": True}, "cost": {}}
+    game = _board((dissona,))
+    assert _slug(activate(game, 0, None, 0, Spend(discard=[3]))) == "ability-cost"  # テスト・英知二 is no Dissona
+    game.book.main_cards[3] = game.book.main_cards[3]._replace(name="テスト・英知二//ディソナ")
+    assert activate(game, 0, None, 0, Spend(discard=[3])) is None
+    game = _board(({"kind": "activated", "exceed_own": 1, "cost": {}},))
+    game.state.assists[0] = [4, 2]  # one card under the left assist, none under the center but T-000
+    game.book.lrig_cards[2] = game.book.lrig_cards[2]._replace(ability_costs=game.book.main_cards[0].ability_costs)
+    assert activate(game, None, 2, None, Spend(exceed=1), side=0) is None
+    assert game.state.assists[0] == [2] and game.state.center == [0, 1]  # the assist's own, not the center's

@@ -19,8 +19,10 @@ _IGNORED = re.compile(
 #: The name a 《ゲームN回》 ability of a Key or Diva LRIG prints before its cost (「プライマル《緑×0》」,
 #: 「デザイア　シグニ１体を…」): words without を, up to a symbol or a full-width space.
 _NAME = re.compile(r"^[^《　を]+(?:　|(?=《))")
-#: Which cards a cost takes: [レベルNの][色の][＜クラス＞(か＜クラス＞)の](シグニ|スペル|カード).
+#: Which cards a cost takes: [《ディソナアイコン》の|《ライズアイコン》を持つ][レベルNの][色の]
+#: [＜クラス＞(か＜クラス＞)の](シグニ|スペル|カード).
 _WHICH = (
+    r"(?:《(?P<icon>ディソナ|ライズ)アイコン》(?:の|を持つ))?"
     r"(?:レベル(?P<level>[0-9０-９]+)の)?(?:(?P<colour>[白赤青緑黒])の)?"
     r"(?:(?P<classes>＜[^＞]+＞(?:か＜[^＞]+＞)*)の)?(?P<type>シグニ|スペル|カード)"
 )
@@ -28,6 +30,7 @@ _N = r"(?P<n>[0-9０-９]+)"
 _UP_LRIGS = r"アップ状態の(?:レベル(?P<level>[0-9０-９]+)の)?(?P<center>センター)?ルリグ"
 _COST_WORDS = (
     (re.compile(r"エクシード" + _N), "exceed"),
+    (re.compile(r"このルリグの下からカード" + _N + r"枚をルリグトラッシュに置く"), "exceed_own"),  # this LRIG's only
     (re.compile(r"英知[＝=]" + _N), "eichi"),  # a condition: the level total of your ＜英知＞ SIGNI is N
     (re.compile(r"手札を" + _N + r"枚(?P<up_to>まで)?捨てる"), "discard"),
     (re.compile(r"手札から" + _WHICH + r"を" + _N + r"枚(?P<up_to>まで)?捨てる"), "discard"),
@@ -120,6 +123,8 @@ def _which(match: re.Match[str]) -> dict:
         which["other"] = True
     if groups.get("center"):
         which["center"] = True
+    if groups.get("icon"):
+        which["dissona" if groups["icon"] == "ディソナ" else "rise_icon"] = True
     return which
 
 

@@ -132,6 +132,8 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
     """Check every part of the cost can be paid, then pay it (all or nothing)."""
     state, book = game.state, game.book
     stacks = [stack for stack in (state.center, *state.assists) if stack]
+    if spend.cost.get("exceed_own"):  # 「このルリグの下から」: this LRIG's cards only
+        stacks = [state.center if where == CENTER else state.assists[where - ASSISTS[0]]] if where >= CENTER else []
     under = sum(len(stack) - 1 for stack in stacks)  # エクシード: 「あなたのルリグの下から合計N枚」
     if spend.exceed > under:
         return Problem("ability-cost", {"card": card.name, "why": say("exceed_short", exceed=spend.exceed, have=under)})

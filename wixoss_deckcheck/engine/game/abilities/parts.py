@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wixoss_deckcheck.engine.game.placements.groups import meets
 from wixoss_deckcheck.engine.game.state import CENTER, Game, Problem, State, say, zone_name
 from wixoss_deckcheck.model.cards import Card
 
@@ -44,9 +45,10 @@ class Spend:
 
 def shape_fits(cost: Mapping[str, Any], spend: Spend) -> bool:
     """Does the declared cost take as many cards of each part as ``cost`` (discards: N, up to N, or all)?"""
-    counted = ("exceed", "ener_trash", "field_trash", "under_trash", "down_signi", "down_lrigs")
+    counted = ("ener_trash", "field_trash", "under_trash", "down_signi", "down_lrigs")
+    if int(cost.get("exceed", 0)) + int(cost.get("exceed_own", 0)) != spend.exceed:
+        return False
     declared = (
-        spend.exceed,
         len(spend.ener_trash),
         len(spend.field_trash),
         len(spend.under_trash),
@@ -96,18 +98,18 @@ def _lrig_is_of(game: Game, index: int, which: Mapping[str, Any]) -> bool:
 
 
 def is_of(card: Card, which: Mapping[str, Any] | None, signi: bool | None = None) -> bool:
-    """Is ``card`` of the kind ``which`` names (``type``, one of ``classes``, ``colour``, ``level``)?"""
+    """Is ``card`` of the kind ``which`` names: its ``type``, then what a group of placements/groups
+    names (one of ``classes``, ``colour``, ``level``, ``dissona``, ``rise_icon``)?"""
     if not which:
         return True
     kind_ok = signi if which.get("type") == "SIGNI" and signi is not None else card.type == which.get("type")
     if "type" in which and not kind_ok:
         return False
-    classes = {part for cls in card.classes for part in (cls, cls.split("：")[-1])}
-    if which.get("classes") and not classes & set(which["classes"]):
-        return False
-    if "colour" in which and which["colour"] not in card.colors:
-        return False
-    return "level" not in which or card.level == which["level"]
+    return meets({key: value for key, value in which.items() if key not in _NOT_GROUP}, card)
+
+
+#: What ``which`` says that is not a group's condition (the type; other, center: where the card is).
+_NOT_GROUP = ("type", "other", "center")
 
 
 def eichi_problem(game: Game, card: Card, cost: Mapping[str, Any]) -> Problem | None:

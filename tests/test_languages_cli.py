@@ -192,3 +192,16 @@ def test_ctrl_c_is_said_in_the_language(monkeypatch, capsys, lang):
         set_run_language(None)
     line = capsys.readouterr().err.strip()
     assert line == {"ja": "error: 中断しました", "zh-Hans": "error: 已中断", "zh-Hant": "error: 已中斷"}[lang], line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("args", [["check", "--formt", "x"], ["check"], ["sheet", "deck.txt"], ["nosuch"],
+                                  ["cards", "search", "x", "--limit", "0"], ["check", "--lang", "xx", "a.txt"],
+                                  ["cardpool", "info", "extra"], ["check", "--format"]])
+def test_a_bad_option_or_argument_is_said_in_the_language(lang, args):
+    """click's own usage errors, and the (see ... --help) after them, in the locale's language."""
+    import re
+
+    line = _said(args, None, lang, by_locale=True)
+    assert "--help" in line and line.count("\n") == 0, line
+    _no_english(re.sub(r"[\w-]+(?: [\w-]+)* --help", "COMMAND --help", line))  # the command's own words stay

@@ -65,10 +65,12 @@ def error_line(error: InputError) -> str:
 
 
 def usage_line(error: click.UsageError) -> str:
-    """A usage error as one line: ``error: No such option: --formt (see wixoss-deckcheck check --help)``."""
+    """A usage error as one line: ``error: No such option: --formt (see wixoss-deckcheck check --help)``,
+    in the run's language (click's own wordings are in ``errors:`` too)."""
     command = error.ctx.command_path if error.ctx is not None else "wixoss-deckcheck"
     message = " ".join(error.format_message().split())
-    return f"error: {message} (see {command} --help)"
+    messages = Messages(current_language())
+    return f"error: {messages.error_text(message)}{messages.cli('usage_see', command=command)}"
 
 
 class Interrupted(Exception):

@@ -324,3 +324,33 @@ def test_dissona_and_rise_icon_cards_and_this_lrigs_own_cards():
     game.book.lrig_cards[2] = game.book.lrig_cards[2]._replace(ability_costs=game.book.main_cards[0].ability_costs)
     assert activate(game, None, 2, None, Spend(exceed=1), side=0) is None
     assert game.state.assists[0] == [2] and game.state.center == [0, 1]  # the assist's own, not the center's
+
+
+def test_an_ability_used_from_the_hand_or_the_trash():
+    assert ability_cost("起", "《アタックフェイズアイコン》手札からこのカードを捨てる") == {
+        "kind": "activated",
+        "attack_phase": True,
+        "discard_self": True,
+        "cost": {},
+    }
+    assert ability_cost("起", "トラッシュにあるこのカードをゲームから除外する")["remove_self"] is True
+    from_hand = {"kind": "activated", "discard_self": True, "cost": {}}
+    game = _board((from_hand,))
+    game.book.main_cards[3] = game.book.main_cards[3]._replace(ability_costs=(from_hand,))
+    assert _slug(activate(game, 3, None, None, Spend())) == "ability-cost"  # T-013 is not on the field
+    assert activate(game, 3, None, None, Spend(source="hand")) is None
+    assert (game.state.hand[3], game.state.trash[3]) == (1, 1)
+    assert _slug(activate(game, 3, None, None, Spend(source="trash"))) == "ability-cost"  # its cost discards it
+    from_trash = {"kind": "activated", "remove_self": True, "cost": {}}
+    game.book.main_cards[3] = game.book.main_cards[3]._replace(ability_costs=(from_trash,))
+    assert activate(game, 3, None, None, Spend(source="trash")) is None
+    assert game.state.trash[3] == 0  # removed from the game
+    assert _slug(activate(game, 3, None, None, Spend(source="trash"))) == "ability-cost"  # none left there
+
+
+def test_a_record_names_a_card_of_the_hand_or_the_trash(tmp_path, full_pool):
+    start = _turn_1("WD01-016", "WD01-015")  # WD01-013 (小剣　ククリ) in the hand; its costs unknown: trusted
+    in_hand = ev(1, "activate", card="WD01-013", **{"from": "hand"})
+    assert _codes(tmp_path, full_pool, {}, [*start, in_hand]) == []
+    in_trash = ev(1, "activate", card="WD01-013", **{"from": "trash"})
+    assert _codes(tmp_path, full_pool, {}, [*start, in_trash]) == [(6, "WX329")]  # none in the trash

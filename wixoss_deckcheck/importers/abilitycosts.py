@@ -45,6 +45,8 @@ _SELF = {
     "手札をすべて捨てる": "discard_all",
     "このシグニを場からトラッシュに置く": "trash_self",
     "このキーを場からルリグトラッシュに置く": "trash_self",
+    "手札からこのカードを捨てる": "discard_self",  # an ability used from the hand
+    "トラッシュにあるこのカードをゲームから除外する": "remove_self",  # an ability used from the trash
 }
 _TYPES = {"シグニ": "SIGNI", "スペル": "SPELL"}
 

@@ -32,6 +32,9 @@ def activate(
     state, book = game.state, game.book
     card = book.main_cards[kind] if kind is not None else book.lrig_cards[lrig_id or 0]
     where = _where(game, kind, lrig_id, zone) if side is None else _assist_where(game, lrig_id, side)
+    if spend.source and kind is not None:  # a card of your hand or trash (手札から/トラッシュにあるこのカード)
+        held = (state.hand if spend.source == "hand" else state.trash)[kind] > 0
+        where = OFF_FIELD if held else None
     if where is None:
         return Problem("ability-cost", {"card": card.name, "why": say("ability_not_on_field")})
     if spend.on_play and ((kind is None, lrig_id if kind is None else kind) not in state.came):
@@ -47,7 +50,12 @@ def activate(
         use = (card.key, spend.index)
         state.uses_this_turn[use] = state.uses_this_turn.get(use, 0) + 1
         state.uses_this_game[use] = state.uses_this_game.get(use, 0) + 1
-    if spend.trash_self and kind is not None:
+    if spend.cost.get("discard_self") and kind is not None:  # 手札からこのカードを捨てる
+        state.hand[kind] -= 1
+        state.trash[kind] += 1
+    elif spend.cost.get("remove_self") and kind is not None:  # トラッシュにあるこのカードをゲームから除外する
+        state.trash[kind] -= 1
+    elif spend.trash_self and kind is not None:
         take(state, kind, "field")
         state.trash[kind] += 1
     elif spend.trash_self and lrig_id in state.lrig_zone_keys:  # このキーを場からルリグトラッシュに置く
@@ -55,6 +63,10 @@ def activate(
         state.lrig_trash.append(lrig_id)
     settle(game)
     return None
+
+
+#: The ``where`` of a card used from the hand or the trash (no field index: no down state, nothing under it).
+OFF_FIELD = 99
 
 
 def _places(cost: Mapping[str, Any]) -> frozenset[str]:
@@ -133,10 +145,13 @@ def _pay_rest(game: Game, card: Card, where: int, spend: Spend) -> Problem | Non
     state, book = game.state, game.book
     stacks = [stack for stack in (state.center, *state.assists) if stack]
     if spend.cost.get("exceed_own"):  # 「このルリグの下から」: this LRIG's cards only
-        stacks = [state.center if where == CENTER else state.assists[where - ASSISTS[0]]] if where >= CENTER else []
+        own = {CENTER: state.center, ASSISTS[0]: state.assists[0], ASSISTS[1]: state.assists[1]}.get(where)
+        stacks = [own] if own else []
     under = sum(len(stack) - 1 for stack in stacks)  # エクシード: 「あなたのルリグの下から合計N枚」
     if spend.exceed > under:
         return Problem("ability-cost", {"card": card.name, "why": say("exceed_short", exceed=spend.exceed, have=under)})
+    if spend.down and where == OFF_FIELD:
+        return Problem("ability-cost", {"card": card.name, "why": say("ability_not_on_field")})
     downs, at = (state.down, where) if where < len(state.down) else (state.assist_down, where - ASSISTS[0])
     if spend.down and downs[at]:
         return Problem("ability-cost", {"card": card.name, "why": say("state_already_down")})

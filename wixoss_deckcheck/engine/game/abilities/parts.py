@@ -39,6 +39,7 @@ class Spend:
     under_trash: Sequence[int] = ()  # cards from under this SIGNI to the trash
     down_signi: Sequence[int] = ()  # SIGNI zones (0-2) whose up SIGNI is turned down
     down_lrigs: Sequence[int] = ()  # your up LRIGs turned down: 0 the center, 1 the left assist, 2 the right
+    source: str = ""  # "hand" or "trash": the ability of a card there (its cost discards or removes it)
     cost: Mapping[str, Any] = field(default_factory=dict)  # the matched ability's cost
     index: int = -1  # its index among the card's ability costs
 
@@ -58,6 +59,9 @@ def shape_fits(cost: Mapping[str, Any], spend: Spend) -> bool:
     if tuple(int(cost.get(key, 0)) for key in counted) != declared:
         return False
     if (bool(cost.get("down")), bool(cost.get("trash_self"))) != (spend.down, spend.trash_self):
+        return False
+    selves = (bool(cost.get("discard_self")), bool(cost.get("remove_self")))
+    if selves != (spend.source == "hand", spend.source == "trash"):
         return False
     discards, due = len(spend.discard), int(cost.get("discard", 0))
     if cost.get("discard_all"):

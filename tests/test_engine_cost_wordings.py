@@ -70,14 +70,14 @@ def test_the_pool_reads_the_other_wordings():
     assert ability_cost("起", "《ゲーム１回》プライマル《緑×0》") == {"kind": "activated", "per_game": 1, "cost": {}}
     assert ability_cost("起", "《ゲーム１回》デザイア　シグニ１体を場からトラッシュに置く")["field_trash"] == 1
     assert ability_cost("起", "《ゲーム１回》ライフクロス１枚をクラッシュする") is None  # no name: not read
-    assert ability_cost("起", "《ターン１回》デッキの上からカードを２枚トラッシュに置く") is None  # no name either
+    assert ability_cost("起", "《ターン１回》コラボライバー１人とコラボする") is None  # not a form it reads
 
 
 def test_a_reminder_is_no_ability_and_an_unread_one_is_kept_as_unread():
     text = "【出】手札を１枚捨てる：カードを１枚引く。（【出】能力の：の左側はコストである。）"
     assert abilities(text) == [("出", "手札を１枚捨てる")]
     record: dict = {}
-    text = "【起】《ダウン》：カードを１枚引く。【起】デッキの上からカードを２枚トラッシュに置く：何か。"
+    text = "【起】《ダウン》：カードを１枚引く。【起】コラボライバー１人とコラボする：何か。"
     add_ability_costs(record, text)
     assert record["ability_costs"] == [
         {"kind": "activated", "down": True, "cost": {}},
@@ -354,3 +354,23 @@ def test_a_record_names_a_card_of_the_hand_or_the_trash(tmp_path, full_pool):
     assert _codes(tmp_path, full_pool, {}, [*start, in_hand]) == []
     in_trash = ev(1, "activate", card="WD01-013", **{"from": "trash"})
     assert _codes(tmp_path, full_pool, {}, [*start, in_trash]) == [(6, "WX329")]  # none in the trash
+
+
+def test_hand_cards_into_ener_or_under_this_signi_and_the_deck_top_into_the_trash():
+    ener = ability_cost("出", "手札から＜天使＞のシグニを１枚エナゾーンに置く")
+    assert (ener["hand_ener"], ener["hand_ener_of"]) == (1, {"type": "SIGNI", "classes": ["天使"]})
+    assert ability_cost("出", "手札から＜解放派＞のシグニ１枚をこのシグニの下に置く")["hand_under"] == 1
+    assert ability_cost("起", "《ターン１回》デッキの上からカードを２枚トラッシュに置く")["deck_trash"] == 2
+    to_ener = {"kind": "activated", "hand_ener": 1, "hand_ener_of": {"classes": ["英知"]}, "cost": {}}
+    game = _board((to_ener,))
+    assert _slug(activate(game, 0, None, 0, Spend(hand_ener=[1]))) == "ability-cost"  # ＜植物＞, not ＜英知＞
+    assert activate(game, 0, None, 0, Spend(hand_ener=[3])) is None and game.state.ener[3] == 1
+    under = {"kind": "activated", "hand_under": 1, "cost": {}}
+    game = _board((under,))
+    assert activate(game, 0, None, 0, Spend(hand_under=[3])) is None and game.state.under_signi[0] == [3]
+    milled = {"kind": "activated", "deck_trash": 2, "cost": {}}
+    game = _board((milled,))
+    deck = len(game.state.deck)
+    assert activate(game, 0, None, 0, Spend(deck_trash=[2, 2])) is None
+    assert len(game.state.deck) == deck - 2 and game.state.trash[2] == 2
+    assert _slug(activate(_board((milled,)), 0, None, 0, Spend(deck_trash=[2, 2, 2, 2, 2]))) == "ability-cost"

@@ -312,6 +312,9 @@ def _activate(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
         [_zone({"zone": z}) for z in d.get("down_signi", [])],
         [LRIGS.index(name) for name in d.get("down_lrigs", [])],
         str(d.get("from", "")),
+        [r.main(c) for c in d.get("hand_ener", [])],
+        [r.main(c) for c in d.get("hand_under", [])],
+        [r.main(c) for c in d.get("deck_trash", [])],
     )
     if r.is_main(d["card"]):
         return costs.activate(game, r.main(d["card"]), None, _zone(d) if "zone" in d else None, spend)

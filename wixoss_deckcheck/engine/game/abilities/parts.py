@@ -11,10 +11,12 @@ to the trash, cards under this SIGNI to the trash, up SIGNI and up LRIGs turned 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wixoss_deckcheck.engine.game.phases import take_top
 from wixoss_deckcheck.engine.game.placements.groups import meets
 from wixoss_deckcheck.engine.game.state import CENTER, Game, Problem, State, say, zone_name
 from wixoss_deckcheck.model.cards import Card
@@ -40,13 +42,17 @@ class Spend:
     down_signi: Sequence[int] = ()  # SIGNI zones (0-2) whose up SIGNI is turned down
     down_lrigs: Sequence[int] = ()  # your up LRIGs turned down: 0 the center, 1 the left assist, 2 the right
     source: str = ""  # "hand" or "trash": the ability of a card there (its cost discards or removes it)
+    hand_ener: Sequence[int] = ()  # cards from the hand into the ener zone
+    hand_under: Sequence[int] = ()  # cards from the hand put under this SIGNI
+    deck_trash: Sequence[int] = ()  # the cards from the top of the deck into the trash
     cost: Mapping[str, Any] = field(default_factory=dict)  # the matched ability's cost
     index: int = -1  # its index among the card's ability costs
 
 
 def shape_fits(cost: Mapping[str, Any], spend: Spend) -> bool:
     """Does the declared cost take as many cards of each part as ``cost`` (discards: N, up to N, or all)?"""
-    counted = ("ener_trash", "field_trash", "under_trash", "down_signi", "down_lrigs")
+    counted: tuple[str, ...] = ("ener_trash", "field_trash", "under_trash", "down_signi", "down_lrigs")
+    counted += ("hand_ener", "hand_under", "deck_trash")
     if int(cost.get("exceed", 0)) + int(cost.get("exceed_own", 0)) != spend.exceed:
         return False
     declared = (
@@ -55,6 +61,9 @@ def shape_fits(cost: Mapping[str, Any], spend: Spend) -> bool:
         len(spend.under_trash),
         len(spend.down_signi),
         len(spend.down_lrigs),
+        len(spend.hand_ener),
+        len(spend.hand_under),
+        len(spend.deck_trash),
     )
     if tuple(int(cost.get(key, 0)) for key in counted) != declared:
         return False
@@ -77,7 +86,10 @@ def fits(game: Game, cost: Mapping[str, Any], spend: Spend, where: int) -> bool:
         return False
     if not all(is_of(cards[k], cost.get("discard_of")) for k in spend.discard):
         return False
-    if not all(is_of(cards[k], cost.get("ener_trash_of")) for k in spend.ener_trash):
+    for part, kinds in (("ener_trash_of", spend.ener_trash), ("hand_ener_of", spend.hand_ener)):
+        if not all(is_of(cards[k], cost.get(part)) for k in kinds):
+            return False
+    if not all(is_of(cards[k], cost.get("hand_under_of")) for k in spend.hand_under):
         return False
     for part, zones in (("field_trash_of", spend.field_trash), ("down_signi_of", spend.down_signi)):
         which = cost.get(part) or {}
@@ -145,6 +157,18 @@ def there(game: Game, spend: Spend, where: int) -> Problem | None:
             empty = not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] < 0
             if empty or zones.count(zone) > 1 or (up and state.down[zone]):
                 return Problem("ability-cost", {"card": str(zone + 1), "why": say("ability_no_signi", zone=zone + 1)})
+    hand = list(state.hand)
+    for kind in (*spend.discard, *spend.hand_ener, *spend.hand_under):
+        if hand[kind] <= 0:
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
+        hand[kind] -= 1
+    if spend.hand_under and where >= len(state.under_signi):
+        return Problem("card-not-in-zone", {"card": book.main_name(spend.hand_under[0]), "zone": zone_name("field")})
+    deck = Counter(state.deck)  # the record says which cards came off the top (the engine keeps no shuffle)
+    for kind in spend.deck_trash:
+        if deck[kind] <= 0:
+            return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("deck")})
+        deck[kind] -= 1
     under = list(state.under_signi[where]) if where < len(state.under_signi) else []
     for kind in spend.under_trash:
         if kind not in under:
@@ -167,6 +191,15 @@ def pay_others(game: Game, spend: Spend, where: int) -> None:
         state.trash[kind] += 1
     for kind in spend.under_trash:
         state.under_signi[where].remove(kind)
+        state.trash[kind] += 1
+    for kind in spend.hand_ener:
+        state.hand[kind] -= 1
+        state.ener[kind] += 1
+    for kind in spend.hand_under:
+        state.hand[kind] -= 1
+        state.under_signi[where].append(kind)
+    for kind in spend.deck_trash:
+        take_top(state.deck, kind)
         state.trash[kind] += 1
     for zone in spend.down_signi:
         state.down[zone] = True

@@ -64,10 +64,9 @@ def test_a_count_beside_the_number_and_another_cards_name_is_a_mismatch(n, full,
 
 @settings(max_examples=30, deadline=None)
 @given(**LINES, leading=st.integers(1, 99))
+@example(n=2, full=False, where="after the name", space=" ", leading=1)  # a written 1 is a count too
 def test_a_count_beside_a_name_that_names_no_card_or_a_second_count_is_never_read(n, full, where, space, leading):
     for line in (written(n, full, where, space, "ピルルク"), f"{leading} {written(n, full, where, space)}"):
-        if line.startswith("1 "):
-            continue  # a written 1 reads as the reader's own 1 (see the report: a limit)
         placed, codes = judged(line + "\n")
         assert placed == [] and codes == ["WX001"], line
 

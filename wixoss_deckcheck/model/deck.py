@@ -21,6 +21,18 @@ class DeckEntry(NamedTuple):
     section: str | None = None
 
 
+class WrittenCount(int):
+    """A copy count of 1 a line wrote (``1 WD01-009 甲冑　ローメイル 2``): 1 everywhere, but not the
+    1 of a line that wrote no count, which a count after the card's name may replace
+    (:meth:`~wixoss_deckcheck.model.resolved.ResolvedDeck.add_lines`)."""
+
+    __slots__ = ()
+
+
+#: The written count 1 (the readers' one instance).
+WRITTEN_ONE = WrittenCount(1)
+
+
 #: Builds a :class:`DeckEntry` from a tuple of its four fields without the Python-level
 #: ``__new__`` of a named tuple: ``new_entry(DeckEntry, (count, query, line, section))``.
 #: The quick readers make one per line of every deck of an audit.

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wixoss_deckcheck.model.cards import LRIG_TYPES, PIECE_TYPES, Card
-from wixoss_deckcheck.model.deck import Deck, DeckEntry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, WrittenCount
 
 if TYPE_CHECKING:  # pragma: no cover
     from wixoss_deckcheck.pool.cardpool import CardPool
@@ -181,9 +181,10 @@ class ResolvedDeck:
     def _counted(self, entry: DeckEntry, why: Any) -> bool:
         """Whether a line the pool resolved as a card number, its name and a bare count at an end
         (``WD01-009 甲冑　ローメイル 2``: the resolution's ``counted``) joins the deck as that many
-        copies: only when the line wrote no count of its own (its count is the reader's 1)."""
+        copies: only when the line wrote no count of its own (its count is the reader's 1, not a
+        :class:`~wixoss_deckcheck.model.deck.WrittenCount`)."""
         counted = getattr(why, "counted", None)
-        if counted is None or entry.count != 1:
+        if counted is None or entry.count != 1 or entry.count.__class__ is WrittenCount:
             return False
         card, number, copies = counted
         self.add(ResolvedEntry(entry._replace(count=copies), card, number, entry.section or card.deck))

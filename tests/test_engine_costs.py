@@ -35,7 +35,7 @@ def test_the_pool_reads_the_costs_of_abilities(full_pool):
     once = {"kind": "activated", "per_turn": 1, "exceed": 2, "cost": {}}
     assert ability_cost("起", "《ターン１回》エクシード２") == once
     assert ability_cost("起", "《白×2》《無》") == {"kind": "activated", "cost": {"white": 2, "colorless": 1}}
-    assert ability_cost("起", "デッキの上からカードを２枚トラッシュに置く") is None  # not a form it reads
+    assert ability_cost("起", "コラボライバー１人とコラボする") is None  # not a form it reads
     costs = full_pool.resolve(HANIEL).card.ability_costs
     assert costs == ({"kind": "activated", "down": True, "discard": 1, "cost": {}},)
 

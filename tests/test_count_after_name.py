@@ -81,3 +81,55 @@ def test_the_line_through_the_command_line(tmp_path, capsys, full_pool_path):
     unknown = next(v for v in result["violations"] if v["code"] == "WX001")
     assert "read as a copy count only beside a card number and that card's own name" in unknown["message"]
     assert result["counts"]["main"] == 2, result["counts"]
+
+
+def judged_file(text: str, path: str) -> tuple[list[tuple[int, str]], list[str]]:
+    """:func:`judged` of a YAML or JSON deck (``path`` says which reader reads it)."""
+    deck = parse_deck_text(text, path)
+    resolved, problems = Checker(sample_pool(), load_format("all-star"), "2024-05-01").resolve(deck)
+    return sorted((entry.count, entry.card.number) for entry in resolved.entries), [v.code for v in problems]
+
+
+# Each shape once through the quick reader and once through the full one (a YAML date, a JSON
+# key the quick JSON reader leaves to the full path: the readers must agree).
+_YAML = ["format: all-star\nmain:\n  - {item}\n", "format: all-star\ndate: 2024-05-01\nmain:\n  - {item}\n"]
+_JSON = ['{{"format": "all-star", "main": [{item}]}}',
+         '{{"format": "all-star", "main": [{item}], "notes": "x\\u0000"}}']
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(2, 99), space=st.sampled_from([" ", "　"]), full_path=st.booleans())
+@example(n=2, space=" ", full_path=False)  # the case of the report: count: 1 and a 2 after the name
+def test_a_structured_entry_with_a_count_of_its_own_never_takes_a_second(n, space, full_path):
+    card = f"{NUMBER}{space}{NAME}{space}{n}"
+    yaml_shape, json_shape = _YAML[full_path], _JSON[full_path]
+    for written_count in (1, n):
+        for text, path in ((yaml_shape.format(item=f'{{card: "{card}", count: {written_count}}}'), "d.yaml"),
+                           (json_shape.format(item=json.dumps({"card": card, "count": written_count})), "d.json")):
+            assert judged_file(text, path) == ([], ["WX001"]), text
+    # without a count of its own, the number after the name is the count, as in a text line
+    for text, path in ((yaml_shape.format(item=f'{{card: "{card}"}}'), "d.yaml"),
+                       (yaml_shape.format(item=f'"{card}"'), "d.yaml"),
+                       (json_shape.format(item=json.dumps({"card": card})), "d.json")):
+        assert judged_file(text, path) == ([(n, NUMBER)], []), text
+
+
+def test_the_rules_engine_reads_such_a_line_as_the_checker_does(tmp_path):
+    """``simulate`` and ``replay`` read a deck through the engine's loader: the same copies as
+    ``check``, and the same refusal of a line with two counts (never one copy, never unknown)."""
+    import pytest
+
+    from wixoss_deckcheck.engine.game.setup import load_game_deck, load_simulation_deck
+    from wixoss_deckcheck.errors import InputError
+
+    deck = tmp_path / "d.txt"
+    deck.write_text(f"MAIN\n{NUMBER} {NAME} 3\nWD01-013 {OTHER} 2\n", encoding="utf-8")
+    placed, _codes = judged(deck.read_text(encoding="utf-8"))
+    simulated = load_simulation_deck(str(deck), sample_pool(), "all-star", "2024-05-01").resolved
+    assert sorted((e.count, e.card.number) for e in simulated.entries) == placed == [(2, "WD01-013"), (3, NUMBER)]
+    game = load_game_deck(str(deck), sample_pool(), "all-star", "2024-05-01")
+    assert sum(game.book.main_counts) == 5
+    deck.write_text(f"MAIN\n1 {NUMBER} {NAME} 3\n", encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        load_simulation_deck(str(deck), sample_pool(), "all-star", "2024-05-01")
+    assert refused.value.line == 2

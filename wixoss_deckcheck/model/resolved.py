@@ -173,16 +173,17 @@ class ResolvedDeck:
         self.life_burst_count += life_burst
         self.piece_total += pieces
         if missed:
-            missed = [(entry, why) for entry, why in missed if not self._counted(entry, why)]
+            missed = [(entry, why) for entry, why in missed if not self.add_counted(entry, why)]
         for entry, _why in missed:
             self.add_unresolved(entry)
         return missed
 
-    def _counted(self, entry: DeckEntry, why: Any) -> bool:
-        """Whether a line the pool resolved as a card number, its name and a bare count at an end
-        (``WD01-009 甲冑　ローメイル 2``: the resolution's ``counted``) joins the deck as that many
-        copies: only when the line wrote no count of its own (its count is the reader's 1, not a
-        :class:`~wixoss_deckcheck.model.deck.WrittenCount`)."""
+    def add_counted(self, entry: DeckEntry, why: Any) -> bool:
+        """Add a line the pool did not resolve as written when it is a card number, its name and a
+        bare count at an end (``WD01-009 甲冑　ローメイル 2``: the resolution's ``counted``), as
+        that many copies; whether it was added. Only a line that wrote no count of its own (its
+        count is the reader's 1, not a :class:`~wixoss_deckcheck.model.deck.WrittenCount`) takes
+        it. The one reading of such a line, for the checker and the rules engine alike."""
         counted = getattr(why, "counted", None)
         if counted is None or entry.count != 1 or entry.count.__class__ is WrittenCount:
             return False

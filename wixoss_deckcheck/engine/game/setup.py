@@ -57,6 +57,8 @@ def resolve_all(deck: Deck, pool: CardPool) -> ResolvedDeck:
     for entry in deck.entries:
         result = pool.resolve(entry.query)
         if result.card is None:
+            if resolved.add_counted(entry, result):  # ``WD01-009 甲冑　ローメイル 2``: 2 copies
+                continue
             if result.candidates:
                 names = "; ".join(f"{c.name} ({c.number})" for c in result.candidates[:5])
                 shown = quoted(entry.query)

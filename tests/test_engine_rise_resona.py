@@ -348,3 +348,20 @@ def test_a_resona_moved_off_the_field_is_a_move_a_condition_reads(tmp_path, full
     assert bad == []
     lrig_id = game.book.lrig_ids_by_key[full_pool.resolve(SERVANTS).card.key][0]
     assert game.moves_before == [(2, False, game.book.resona_kind[lrig_id], "field", "lrig_trash")]
+
+
+def test_onto_or_under_without_a_rise_is_refused_never_read_as_a_plain_place(tmp_path, full_pool):
+    """``onto`` and ``under`` belong to a rise: a ``place`` naming them without ``rise: true`` is a
+    record error on its line (exit 2), never a plain place that drops them."""
+    import pytest
+
+    from wixoss_deckcheck.errors import InputError
+
+    wd01(tmp_path, swap=TOUTAKU_SWAP)
+    for extra in ({"onto": [1, 2]}, {"onto": [1, 2], "rise": False}, {"under": [{"card": IRON, "from": "trash"}]}):
+        path = write_record(tmp_path, [header(), *TOUTAKU_BASE, ev(2, "place", card=TOUTAKU, zone=3, **extra)])
+        with pytest.raises(InputError) as refused:
+            read_record(str(path))
+        assert refused.value.line == 13 and "rise" in refused.value.message, (extra, refused.value)
+    plain = write_record(tmp_path, [header(), *TOUTAKU_BASE, ev(2, "place", card=TOUTAKU, zone=3)])
+    assert read_record(str(plain)) is not None  # a place without them stays a plain place

@@ -205,3 +205,61 @@ def test_a_bad_option_or_argument_is_said_in_the_language(lang, args):
     line = _said(args, None, lang, by_locale=True)
     assert "--help" in line and line.count("\n") == 0, line
     _no_english(re.sub(r"[\w-]+(?: [\w-]+)* --help", "COMMAND --help", line))  # the command's own words stay
+
+
+@pytest.fixture(scope="module")
+def built_pool(tmp_path_factory, shared_dir):
+    from conftest import CARDDATA
+
+    target = tmp_path_factory.mktemp("lang-pool") / "pool.json"
+    assert CliRunner().invoke(cli, ["cardpool", "build", "--source", f"wixossreact={CARDDATA / 'wixossreact'}",
+                                    "-o", str(target)]).exit_code == 0
+    return target
+
+
+# What each language says where the English output said "wrote", "sources", "merge report",
+# "card pool", "records from", "types", "the decklist sheet of" ...
+_POOL_WORDS = {
+    "ja": ("を書き込みました", "ソース：", "統合レポート：", "カードプール：", "件の記録", "カードタイプ：シグニ",
+           "のデッキ登録用紙"),
+    "zh-Hans": ("已写入", "来源：", "合并报告：", "卡池：", "条记录", "卡牌类型：精灵", "的卡组登记表"),
+    "zh-Hant": ("已寫入", "來源：", "合併報告：", "卡池：", "條記錄", "卡牌類型：精靈", "的卡組登記表"),
+}
+_POOL_ENGLISH = ("wrote ", "sources:", "merge report", "card pool:", "records from", "types:", "decklist sheet",
+                 "card numbers with reprints", "built:", "SIGNI")
+
+
+@pytest.mark.parametrize("lang", sorted(_POOL_WORDS))
+def test_cardpool_and_sheet_say_their_lines_in_the_language(tmp_path, built_pool, lang):
+    """``cardpool build``, ``cardpool info`` and ``sheet`` print from the catalogues (card types too)."""
+    from conftest import CARDDATA
+
+    runner = CliRunner()
+    built = runner.invoke(cli, ["cardpool", "build", "--lang", lang, "--source",
+                                f"wixossreact={CARDDATA / 'wixossreact'}", "-o", str(tmp_path / "p.json")])
+    info = runner.invoke(cli, ["cardpool", "info", "--lang", lang, "--cardpool", str(built_pool)])
+    sheet = runner.invoke(cli, ["sheet", "--no-config", "--lang", lang, "--cardpool", str(built_pool),
+                                str(EXAMPLES / "diva-ancient-surprise.txt"), "-o", str(tmp_path / "s.xlsx")])
+    assert (built.exit_code, info.exit_code, sheet.exit_code) == (0, 0, 0), (built.output, info.output, sheet.output)
+    said = built.stdout + info.stdout + sheet.stdout
+    for text in _POOL_WORDS[lang]:
+        assert text in said, (text, said)
+    for english in _POOL_ENGLISH:
+        assert english not in said, (english, said)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+def test_a_folder_pool_is_built_with_a_line_in_the_language(tmp_path, monkeypatch, shared_dir, lang):
+    """``--cardpool DIR`` (built once, cached) says so in the run's language."""
+    from conftest import CARDDATA
+
+    folder = tmp_path / "cards"
+    (folder / "wixossreact").mkdir(parents=True)
+    for source in (CARDDATA / "wixossreact").iterdir():
+        shutil.copy(source, folder / "wixossreact" / source.name)
+    monkeypatch.setenv("WIXOSS_DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    result = CliRunner().invoke(cli, ["check", "--no-config", "--lang", lang, "--cardpool", str(folder),
+                                      str(EXAMPLES / "diva-ancient-surprise.txt")])
+    assert result.exit_code in (0, 1), result.output
+    assert {"ja": "からカードプールを作成しています", "zh-Hans": "正在从"}[lang] in result.stderr, result.stderr
+    assert "building the pool" not in result.stderr

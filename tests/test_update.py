@@ -174,3 +174,21 @@ def test_requests_is_not_imported_by_check():
     code = "import sys, wixoss_deckcheck.cli.check, wixoss_deckcheck.pool.cardpool; print('requests' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False"
+
+
+@pytest.mark.parametrize(("lang", "said", "english"), [
+    ("ja", ("をダウンロードしました", "official：一覧 all の1ページ目：カード", "をインストールしました：カード"),
+     ("downloaded", "installed ", " page ", "unchanged")),
+    ("zh-Hant", ("已下載", "official：列表 all 第1頁：", "已安裝"),
+     ("downloaded", "installed ", " page ", "unchanged")),
+])
+def test_update_says_its_progress_and_outcome_in_the_language(home, capsys, lang, said, english):
+    """``-v``'s file-by-file lines (stderr) and the outcome (stdout) come from the catalogues."""
+    target = home / "pool.json"
+    capsys.readouterr()
+    assert run("cardpool", "update", "-v", "--lang", lang, "-o", str(target)) == 0
+    out, err = capsys.readouterr()
+    for text in said:
+        assert text in out + err, (text, out, err)
+    for text in english:
+        assert text not in out + err, (text, out, err)

@@ -6,12 +6,13 @@ import importlib
 import itertools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
-from wixoss_deckcheck.cli.options import cardpool_option, settings_pool
+from wixoss_deckcheck.cli.options import cardpool_option, lang_option, settings_pool
 from wixoss_deckcheck.errors import UsageError, redact_credentials
 from wixoss_deckcheck.files.dirs import installed_pool_path
 from wixoss_deckcheck.files.text import check_output_path, refuse_same_outputs, write_atomic
@@ -20,6 +21,7 @@ from wixoss_deckcheck.importers.catalogue import SOURCE_ORDER, SOURCES
 from wixoss_deckcheck.importers.common import build_pool_document, pool_counts, write_pool
 from wixoss_deckcheck.importers.merge import MergeResult
 from wixoss_deckcheck.importers.merge_report import describe_entry
+from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.pool.info import pool_summary
 from wixoss_deckcheck.update.run import run_update
@@ -41,7 +43,8 @@ def cardpool_group() -> None:
 @click.option(
     "-o", "--output", metavar="FILE", help="Write the pool to FILE (default: install it in the user data directory)."
 )
-def import_command(source: str, directory: str, output: str | None) -> None:
+@lang_option
+def import_command(source: str, directory: str, output: str | None, lang: str | None) -> None:
     """Import a public card list from DIR into a card pool file.
 
     Without -o the pool is installed where every later command finds it.
@@ -55,7 +58,8 @@ def import_command(source: str, directory: str, output: str | None) -> None:
     target = Path(output) if output else installed_pool_path()
     write_pool(document, target)
     counts = pool_counts(document)
-    click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers with reprints from {source}")
+    say = Messages(current_language()).cli
+    click.echo(say("pool_written_from", target=target, cards=counts["cards"], numbers=counts["numbers"], source=source))
 
 
 @cardpool_group.command("build")
@@ -78,8 +82,14 @@ def import_command(source: str, directory: str, output: str | None) -> None:
 )
 @click.option("--report", "report_file", metavar="FILE", help="Also write the merge report alone to FILE (JSON).")
 @click.option("-v", "--verbose", is_flag=True, help="List every conflict, not only the first ones.")
+@lang_option
 def build_command(
-    from_dir: str | None, source_options: tuple[str, ...], output: str | None, report_file: str | None, verbose: bool
+    from_dir: str | None,
+    source_options: tuple[str, ...],
+    output: str | None,
+    report_file: str | None,
+    verbose: bool,
+    lang: str | None,
 ) -> None:
     """Merge every card source into one pool, and report where sources disagree.
 
@@ -132,17 +142,15 @@ def _source_paths(from_dir: str | None, source_options: tuple[str, ...]) -> dict
 
 
 def _echo_build(target: Path, document: dict[str, Any], result: MergeResult, verbose: bool) -> None:
+    say = Messages(current_language()).cli
     sources = ", ".join(f"{s['name']} ({s.get('cards', 0)})" for s in document["sources"])
     counts = result.counts
-    click.echo(f"wrote {target}: {counts['cards']} cards, {counts['numbers']} card numbers with reprints")
-    click.echo(f"sources: {sources}")
+    click.echo(say("pool_written", target=target, cards=counts["cards"], numbers=counts["numbers"]))
+    click.echo(say("pool_sources", sources=sources))
     conflicts = [entry for entry in result.report if entry["kind"] == "conflict"]
-    click.echo(
-        f"merge report: {counts['conflicts']} conflicts, {counts['unmatched']} unmatched records, "
-        f"{counts.get('construction', 0)} deck-construction texts (in the pool's merge_report"
-        + ("" if verbose or not conflicts else "; -v lists the conflicts, --report FILE saves them")
-        + ")"
-    )
+    hint = "" if verbose or not conflicts else say("pool_merge_hint")
+    click.echo(say("pool_merge", conflicts=counts["conflicts"], unmatched=counts["unmatched"],
+                   construction=counts.get("construction", 0), hint=hint))
     if verbose:
         for entry in conflicts:
             click.echo(f"  {describe_entry(entry)}")
@@ -151,30 +159,35 @@ def _echo_build(target: Path, document: dict[str, Any], result: MergeResult, ver
 @cardpool_group.command("info")
 @settings_pool
 @cardpool_option
-def info_command(cardpool: str | None) -> None:
+@lang_option
+def info_command(cardpool: str | None, lang: str | None) -> None:
     """Show what the card pool holds and where it came from."""
     summary = pool_summary(CardPool.load(locate_pool(cardpool)))
-    click.echo(f"card pool: {summary['path']} ({summary['origin']})")
-    click.echo(f"built: {summary['created'] or 'unknown'} by {summary['generator'] or 'unknown'}")
+    messages = Messages(current_language())
+    say = messages.cli
+    click.echo(say("pool_info", path=summary["path"], origin=messages.named("pool_origins", summary["origin"])))
+    unknown = say("pool_unknown")
+    click.echo(say("pool_built", created=summary["created"] or unknown, generator=summary["generator"] or unknown))
     for source in summary["sources"]:
-        click.echo(_source_line(source))
-    click.echo(
-        f"cards: {summary['cards']} ({summary['numbers']} card numbers with reprints, {summary['tokens']} tokens)"
-    )
-    click.echo("formats: " + _counts(summary["formats"]))
-    click.echo("types: " + _counts(summary["types"]))
+        click.echo(_source_line(say, source))
+    click.echo(say("pool_cards", cards=summary["cards"], numbers=summary["numbers"], tokens=summary["tokens"]))
+    recorded = say("pool_icons_recorded")
+    formats = {recorded if name == "icons recorded" else name: n for name, n in summary["formats"].items()}
+    click.echo(say("pool_formats", counts=_counts(formats)))
+    click.echo(say("pool_types", counts=_counts({messages.card_type(t): n for t, n in summary["types"].items()})))
     series = [f"{name} {count}" for name, count in summary["series"].items()]
-    click.echo(f"series ({len(series)}):")
+    click.echo(say("pool_series", count=len(series)))
     for start in range(0, len(series), 8):
         click.echo("  " + ", ".join(series[start : start + 8]))
     if summary["merge_report"]:
-        click.echo("merge report: " + _counts(summary["merge_report"]))
+        kinds = {messages.named("pool_kinds", kind): n for kind, n in summary["merge_report"].items()}
+        click.echo(say("pool_merge_kinds", counts=_counts(kinds)))
 
 
-def _source_line(source: dict[str, Any]) -> str:
+def _source_line(say: Callable[..., Any], source: dict[str, Any]) -> str:
     where = redact_credentials(str(source.get("url") or source.get("path") or ""))
-    when = f", retrieved {source['retrieved']}" if source.get("retrieved") else ""
-    return f"  source {source['name']}: {source.get('cards', '?')} records from {where}{when}"
+    when = say("pool_retrieved", retrieved=source["retrieved"]) if source.get("retrieved") else ""
+    return say("pool_source", name=source["name"], cards=source.get("cards", "?"), where=where, when=when)
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -198,8 +211,15 @@ def _counts(counts: dict[str, int]) -> str:
 @click.option("--allow-removals", is_flag=True, help="Accept a new pool that lacks card numbers the old one had.")
 @click.option("--full", is_flag=True, help="Re-check every official card page, not only new ones.")
 @click.option("-v", "--verbose", is_flag=True, help="Say what is downloaded, file by file (on stderr).")
+@lang_option
 def update_command(
-    only: tuple[str, ...], sources_file: str | None, output: str | None, allow_removals: bool, full: bool, verbose: bool
+    only: tuple[str, ...],
+    sources_file: str | None,
+    output: str | None,
+    allow_removals: bool,
+    full: bool,
+    verbose: bool,
+    lang: str | None,
 ) -> None:
     """Download the card sources and replace the pool, safely.
 
@@ -210,13 +230,14 @@ def update_command(
         check_output_path(output, [path for path in (sources_file, user_sources_path(sources_file)) if path],
                           "pool output")
     target = Path(output) if output is not None else installed_pool_path()
+    say = Messages(current_language()).cli
     outcome = run_update(
         target,
         only=list(only),
         sources_file=sources_file,
         allow_removals=allow_removals,
         full=full,
-        progress=(lambda line: click.echo(line, err=True)) if verbose else (lambda line: None),
+        progress=(lambda key, **args: click.echo(say(key, **args), err=True)) if verbose else lambda key, **args: None,
     )
-    click.echo(outcome.summary())
+    click.echo(outcome.summary(say))
     sys.exit(0)

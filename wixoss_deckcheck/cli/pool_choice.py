@@ -26,6 +26,7 @@ import click
 from wixoss_deckcheck.errors import InputError
 from wixoss_deckcheck.files.dirs import installed_pool_path, user_cache_dir
 from wixoss_deckcheck.files.text import replace_atomically
+from wixoss_deckcheck.messages import Messages, current_language
 
 #: The ``cardpool`` value that asks for the installed pool, downloaded on first use.
 UPDATE = "update"
@@ -49,9 +50,10 @@ def _installed_or_downloaded() -> Path:
         return target
     from wixoss_deckcheck.update.run import run_update  # the network: only on the first use
 
-    click.echo(f"cardpool: update: no pool installed yet; downloading it into {target}", err=True)
+    say = Messages(current_language()).cli
+    click.echo(say("update_first_use", target=target), err=True)
     outcome = run_update(target)
-    click.echo(outcome.summary(), err=True)
+    click.echo(outcome.summary(say), err=True)
     return target
 
 
@@ -82,7 +84,7 @@ def _built_from(folder: Path) -> Path:
     from wixoss_deckcheck.importers.build import build_pool, discover_sources  # the importers: only to build
     from wixoss_deckcheck.importers.common import write_pool
 
-    click.echo(f"cardpool: building the pool from {folder} (kept in {cache} until a file there changes)", err=True)
+    click.echo(Messages(current_language()).cli("pool_building", folder=folder, cache=cache), err=True)
     document, _result = build_pool(discover_sources(folder))
     write_pool(document, target)
     try:

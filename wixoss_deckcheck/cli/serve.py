@@ -11,6 +11,7 @@ import click
 from wixoss_deckcheck.cli.options import cardpool_option, format_option, settings_pool
 from wixoss_deckcheck.decklist.headings import date_value
 from wixoss_deckcheck.errors import UsageError
+from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 from wixoss_deckcheck.tables.loading import load_format
 
@@ -61,5 +62,6 @@ def serve_command(host: str, port: int, cardpool: str | None, event_date: str | 
 
     port = port or free_port(host)  # --port 0: a free one, named in the address printed
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"wixoss-deckcheck serve: http://{shown}:{port}/ (the desk: /desk; Ctrl-C stops)")
+    # the address first, the same in every language (scripts and tests read it)
+    click.echo(f"wixoss-deckcheck serve: http://{shown}:{port}/ " + Messages(current_language()).cli("serve_how"))
     app.run(app.ServeDefaults(cardpool, format_id, event_date), host, port)

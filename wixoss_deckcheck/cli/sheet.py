@@ -5,12 +5,19 @@ from __future__ import annotations
 import click
 
 from wixoss_deckcheck.checking.sheet_deck import official_sheet, refuse_bad_seat, resolve_for_sheet, sheet_fields
-from wixoss_deckcheck.cli.options import allow_outside_option, cardpool_option, encoding_option, settings_pool
+from wixoss_deckcheck.cli.options import (
+    allow_outside_option,
+    cardpool_option,
+    encoding_option,
+    lang_option,
+    settings_pool,
+)
 from wixoss_deckcheck.decklist import load_deck
 from wixoss_deckcheck.decklist.readers import readers_by_kind
 from wixoss_deckcheck.decklist.reading import read_deck_bytes
 from wixoss_deckcheck.errors import UsageError
 from wixoss_deckcheck.files.text import check_output_path, write_atomic
+from wixoss_deckcheck.messages import Messages, current_language
 from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 
 
@@ -31,6 +38,7 @@ from wixoss_deckcheck.pool.cardpool import CardPool, locate_pool
 @cardpool_option
 @encoding_option
 @allow_outside_option
+@lang_option
 def sheet_command(
     deck: str,
     output: str,
@@ -45,6 +53,7 @@ def sheet_command(
     cardpool: str | None,
     encoding: str | None,
     allow_outside: bool,
+    lang: str | None,
 ) -> None:
     """Write the official decklist sheet of DECK (any decklist: text, YAML, JSON, .cod, .xlsx).
 
@@ -64,7 +73,8 @@ def sheet_command(
     write_atomic(output, data, inputs, "sheet")
     main, lrig = resolved.count("main"), resolved.count("lrig")
     burst = resolved.life_burst_count
-    click.echo(f"{output}: the decklist sheet of {deck} (main {main}, LRIG {lrig}, Life Burst {burst})")
+    say = Messages(current_language()).cli
+    click.echo(say("sheet_written", output=output, deck=deck, main=main, lrig=lrig, burst=burst))
 
 
 def _refuse_bad_options(output: str, team: bool, seat: str | None) -> None:

@@ -250,6 +250,15 @@ class Messages:
         value = primary.get(key, english.get(key, key))
         return value.format_map(Counted(self, args)) if args and isinstance(value, str) else value
 
+    def named(self, group: str, name: str) -> str:
+        """The word for ``name`` in the ``words:`` mapping ``group`` (``pool_origins``,
+        ``pool_kinds``), else ``name`` itself."""
+        primary, english = self._section("words")
+        for words in (primary.get(group), english.get(group)):
+            if isinstance(words, dict) and isinstance(words.get(name), str):
+                return words[name]
+        return name
+
     def plural(self, noun: str, number, shown: str | None = None) -> str:
         """``number`` with ``noun`` in the right form ("1 card", "4 cards"); ``shown`` replaces the
         number in the text ("at most 1 card"). A language without plural forms for ``noun``

@@ -21,9 +21,10 @@ _COLOURS = {"error": "red", "warning": "yellow"}
 def verbose_lines(report: RunReport, messages: Messages) -> list[str]:
     """What ``-v`` adds first: the settings file and the card pool the run used."""
     settings = report.settings_path or messages.report("settings_none")
+    origin = messages.named("pool_origins", report.pool_origin)
     return [
         messages.report("settings", path=settings),
-        messages.report("pool", path=report.pool_path, cards=report.pool_cards, origin=report.pool_origin),
+        messages.report("pool", path=report.pool_path, cards=report.pool_cards, origin=origin),
         *(messages.report("skipped", path=path, what=messages.word(f"file_{kind}")) for path, kind in report.skipped),
     ]
 

@@ -80,7 +80,7 @@ def crawl(
     state_path: Path,
     *,
     full: bool = False,
-    progress: Callable[[str], None] = lambda line: None,
+    progress: Callable[..., None] = lambda key, **args: None,
 ) -> dict:
     """Crawl the list pages, then the detail pages not yet cached; return counts."""
     state = _load_state(state_path)
@@ -102,7 +102,7 @@ def _listed_numbers(
     limiter: RateLimiter,
     lists_dir: Path,
     state_path: Path,
-    progress: Callable[[str], None],
+    progress: Callable[..., None],
 ) -> list[str]:
     """The card numbers of every list page of every product (all cards: no products), each once."""
     numbers: list[str] = []
@@ -110,7 +110,7 @@ def _listed_numbers(
         name = product or "all"
         for page, found in _list_pages(spec, fetcher, limiter, lists_dir, product, state_path):
             numbers.extend(n for n in found if n not in numbers)
-            progress(f"official: list {name} page {page}: {len(found)} cards")
+            progress("update_list_page", name=name, page=page, found=len(found))
     return numbers
 
 

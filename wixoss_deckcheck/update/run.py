@@ -49,17 +49,14 @@ class UpdateOutcome:
     unchanged: dict[str, int] = field(default_factory=dict)
     conflicts: int = 0
 
-    def summary(self) -> str:
-        fetched = (
-            ", ".join(
-                f"{name} {count} new/{self.unchanged.get(name, 0)} unchanged" for name, count in self.downloaded.items()
-            )
-            or "nothing"
-        )
-        return (
-            f"installed {self.target}: {self.cards} cards, {self.numbers} card numbers with reprints "
-            f"(+{self.added} -{self.removed}); downloads: {fetched}; {self.conflicts} conflicts in the merge report"
-        )
+    def summary(self, say: Callable[..., str]) -> str:
+        """The one line a finished update prints, in the words of ``say`` (``Messages.cli``)."""
+        fetched = ", ".join(
+            say("update_fetched", name=name, new=count, unchanged=self.unchanged.get(name, 0))
+            for name, count in self.downloaded.items()
+        ) or say("update_nothing")
+        return say("update_installed", target=self.target, cards=self.cards, numbers=self.numbers, added=self.added,
+                   removed=self.removed, downloads=fetched, conflicts=self.conflicts)
 
 
 def _now() -> str:
@@ -85,9 +82,10 @@ def run_update(
     sources_file: str | None = None,
     allow_removals: bool = False,
     full: bool = False,
-    progress: Callable[[str], None] = lambda line: None,
+    progress: Callable[..., None] = lambda key, **args: None,
 ) -> UpdateOutcome:
-    """Update the pool at ``target`` (see the module doc)."""
+    """Update the pool at ``target`` (see the module doc). ``progress(key, **args)`` hears of
+    each file and list page (a ``cli:`` message key of the catalogues and its values)."""
     policy, specs = load_sources(sources_file)
     selected = _selected(specs, only)
     root = user_data_dir() / "sources"
@@ -186,7 +184,7 @@ def _download(
     staging: Path,
     state: dict,
     full: bool,
-    progress: Callable[[str], None],
+    progress: Callable[..., None],
 ) -> dict[str, list]:
     downloads: dict[str, list] = {}
     for spec in selected:
@@ -208,7 +206,7 @@ def _download(
                 expect=spec.expect,
                 content_types=spec.content_types,
             )
-            progress(f"{spec.name}: {file_name} {'downloaded' if fetched.changed else 'unchanged'}")
+            progress("update_downloaded" if fetched.changed else "update_unchanged", source=spec.name, file=file_name)
             items.append((file_name, fetched))
     return downloads
 

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from wixoss_deckcheck.decklist import structured, yaml_reader
 from wixoss_deckcheck.errors import InputError
+from wixoss_deckcheck.model.deck import WrittenCount
 
 VALUES = [
     "diva", " Diva ", "", "  ", "\t", 0, 5, 1.0, 2.5, -1, True, False, None, [], ["diva"], {}, {"id": "diva"},
@@ -84,7 +85,8 @@ def test_a_deck_reads_as_it_says_or_is_an_error(key, value, count, card, form):
     if quick[0] == "deck":
         got = quick
         assert got == expected(data), (text, got)
-        assert all(type(entry_count) is int for entry_count, _query, _section in got[4]), text
+        # a whole number, never a bool (True is 1): an int, or the written 1 (model.deck.WrittenCount)
+        assert all(type(entry_count) in (int, WrittenCount) for entry_count, _query, _section in got[4]), text
         assert got[1] is None or got[1].strip(), text  # never an empty format read as "no format"
 
 

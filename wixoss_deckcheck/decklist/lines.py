@@ -29,7 +29,7 @@ from functools import lru_cache
 from wixoss_deckcheck.decklist.folding import FoldedLine, fold_line
 from wixoss_deckcheck.decklist.headings import header_of, heading_of
 from wixoss_deckcheck.errors import quoted
-from wixoss_deckcheck.model.deck import WRITTEN_ONE
+from wixoss_deckcheck.model.deck import written_count
 from wixoss_deckcheck.pool.normalize import count_like, is_card_number, odd_digits
 
 MAX_COPIES = 99
@@ -275,10 +275,8 @@ def _entry(count: int | None, query: str, list_number: int | None, raw: str) -> 
     beside, query, problem = beside_number(query, count)
     if problem:
         return "error", problem, None, None
-    if count is None:
-        count = beside or 1
-    elif count == 1:
-        count = WRITTEN_ONE  # a written 1: no count after the name may replace it
+    # a written 1 is marked (written_count): no count after the name may replace it
+    count = (beside or 1) if count is None else written_count(count)
     if not 1 <= count <= MAX_COPIES:
         return "error", f"copy count {count} is out of range (1-{MAX_COPIES})", None, None
     if _CONTROL.search(query):

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TypeGuard
 
 from wixoss_deckcheck.decklist.text import read_quick_line
-from wixoss_deckcheck.model.deck import WRITTEN_ONE, Deck, DeckEntry, new_entry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry, written_count
 
 #: The keys a decklist document may have.
 _KEYS = frozenset({"name", "format", "date", "main", "lrig", "notes"})
@@ -77,8 +77,8 @@ def _read_section(items: list, section: str, lines: dict, entries: list[DeckEntr
             if count.__class__ is not int or not 1 <= count <= 99:
                 return False
             query = card.strip()
-            if "count" in item and count == 1:
-                count = WRITTEN_ONE  # a written 1: no count after the card's name replaces it
+            if "count" in item:
+                count = written_count(count)  # a written 1: no count after the card's name replaces it
         elif item.__class__ is str:
             read = _text_item(item)
             if read is None:

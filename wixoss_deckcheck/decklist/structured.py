@@ -26,7 +26,7 @@ from typing import Any
 
 from wixoss_deckcheck.decklist.plain import DATE as _DATE
 from wixoss_deckcheck.decklist.plain import entry_line, plain_deck
-from wixoss_deckcheck.model.deck import WRITTEN_ONE, Deck, DeckEntry, new_entry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, new_entry, written_count
 
 #: The keys a decklist document may have.
 
@@ -157,10 +157,8 @@ def _mapping_item(double: str | None, single: str | None, card: str | None, coun
     card = next(value for value in (double, single, card) if value is not None)
     if not card.strip() or (count_text is not None and _leading_zero(count_text)):
         return None
-    if count_text is None:
-        return 1, card.strip()
     # a written 1 is a count: no count after the card's name replaces it (model.deck.WrittenCount)
-    return (WRITTEN_ONE if count_text == "1" else int(count_text)), card.strip()
+    return (1 if count_text is None else written_count(int(count_text))), card.strip()
 
 
 def _leading_zero(digits: str) -> bool:

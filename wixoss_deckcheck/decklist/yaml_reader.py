@@ -22,7 +22,7 @@ from wixoss_deckcheck.errors import InputError, quoted
 from wixoss_deckcheck.files.resources import schemas_dir
 from wixoss_deckcheck.files.schema import load_schema, validate
 from wixoss_deckcheck.files.yamllines import compose_with_lines, line_at, plain
-from wixoss_deckcheck.model.deck import WRITTEN_ONE, Deck, DeckEntry
+from wixoss_deckcheck.model.deck import Deck, DeckEntry, written_count
 
 
 def parse_yaml_deck(text: str, path: str, events: bool = True) -> Deck:
@@ -225,8 +225,8 @@ def _build_deck(data: dict, path: str, line_of: Callable[[tuple], int | None]) -
                     raise InputError("an entry whose card is blank: name the card or remove the entry", path, line)
                 if count.__class__ is not int:  # 1.0: JSON Schema's "integer" takes it
                     raise InputError(f"copy count {count!r} is not a whole number: write {int(count)}", path, line)
-                if "count" in item and count == 1:
-                    count = WRITTEN_ONE  # a written 1: no count after the card's name replaces it
+                if "count" in item:
+                    count = written_count(count)  # a written 1: no count after the card's name replaces it
             entries.append(DeckEntry(count, query, line, section))
     return deck
 

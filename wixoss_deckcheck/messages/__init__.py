@@ -251,12 +251,14 @@ class Messages:
         return value.format_map(Counted(self, args)) if args and isinstance(value, str) else value
 
     def named(self, group: str, name: str) -> str:
-        """The word for ``name`` in the ``words:`` mapping ``group`` (``pool_origins``,
-        ``pool_kinds``), else ``name`` itself."""
+        """The word for ``name`` in the ``words:`` mapping ``group`` (``colours``, ``types``,
+        ``icons``, ``pool_origins``, ``pool_kinds``) of this language, else of English, else
+        ``name`` itself."""
         primary, english = self._section("words")
         for words in (primary.get(group), english.get(group)):
-            if isinstance(words, dict) and isinstance(words.get(name), str):
-                return words[name]
+            value = words.get(name) if isinstance(words, dict) else None
+            if isinstance(value, str) and value:
+                return value
         return name
 
     def plural(self, noun: str, number, shown: str | None = None) -> str:
@@ -283,12 +285,10 @@ class Messages:
     def colour(self, colour: str) -> str:
         if colour in ("", "colourless", "colorless"):
             return self.word("colourless")
-        primary, english = self._section("words")
-        return (primary.get("colours") or {}).get(colour) or (english.get("colours") or {}).get(colour, colour)
+        return self.named("colours", colour)
 
     def card_type(self, card_type: str) -> str:
-        primary, english = self._section("words")
-        return (primary.get("types") or {}).get(card_type) or (english.get("types") or {}).get(card_type, card_type)
+        return self.named("types", card_type)
 
     def card_type_with_article(self, card_type: str) -> str:
         """English: the card type with "a" or "an" ("an LRIG", "an ARTS", "a SIGNI")."""
@@ -306,8 +306,7 @@ class Messages:
         return (self._primary.get("docs") or {}).get(code) or default
 
     def icon(self, icon: str) -> str:
-        primary, english = self._section("words")
-        return (primary.get("icons") or {}).get(icon) or (english.get("icons") or {}).get(icon, icon)
+        return self.named("icons", icon)
 
     def report(self, key: str, **args) -> str:
         primary, english = self._section("report")

@@ -33,6 +33,12 @@ class WrittenCount(int):
 WRITTEN_ONE = WrittenCount(1)
 
 
+def written_count(count: int) -> int:
+    """A count a line or an entry wrote: a 1 becomes :data:`WRITTEN_ONE` (the one mark every reader
+    gives it), any other count stays as it is."""
+    return WRITTEN_ONE if count == 1 else count
+
+
 #: Builds a :class:`DeckEntry` from a tuple of its four fields without the Python-level
 #: ``__new__`` of a named tuple: ``new_entry(DeckEntry, (count, query, line, section))``.
 #: The quick readers make one per line of every deck of an audit.

@@ -263,3 +263,22 @@ def test_a_folder_pool_is_built_with_a_line_in_the_language(tmp_path, monkeypatc
     assert result.exit_code in (0, 1), result.output
     assert {"ja": "からカードプールを作成しています", "zh-Hans": "正在从"}[lang] in result.stderr, result.stderr
     assert "building the pool" not in result.stderr
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "aborted"), ("ja", "中止しました"), ("zh-Hant", "已中止")])
+def test_an_abort_that_is_not_ctrl_c_is_said_in_the_language(monkeypatch, capsys, lang, said):
+    """click's Abort without a Ctrl-C (an end of input at a prompt): one line, exit 2, in the language."""
+    import click
+
+    from wixoss_deckcheck import cli as cli_module
+    from wixoss_deckcheck.messages import set_run_language
+
+    def abort(*_args, **_kwargs):
+        set_run_language(lang)  # as --lang does, before the command runs
+        raise click.exceptions.Abort()
+
+    monkeypatch.setattr(cli_module.cli, "main", abort)
+    with pytest.raises(SystemExit) as ended:
+        cli_module.main(["rules"])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err == f"error: {said}\n"

@@ -179,7 +179,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort as exc:
         if isinstance(exc.__context__, KeyboardInterrupt) or isinstance(exc.__cause__, KeyboardInterrupt):
             interrupted()
-        click.echo("error: aborted", err=True)
+        click.echo(Messages(current_language()).error_line(InputError(english_error("aborted"))), err=True)
         sys.exit(2)
     except InputError as exc:
         click.echo(error_line(exc), err=True)

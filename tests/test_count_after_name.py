@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 
+import pytest
 from conftest import EXAMPLES, run_main
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -41,18 +42,37 @@ def written(n: int, full: bool, where: str, space: str, name: str = NAME) -> str
     digits = str(n).translate(FULL) if full else str(n)
     if where == "after the name":
         return f"{NUMBER}{space}{name}{space}{digits}"
+    if where == "the name first":  # name, number, count
+        return f"{name}{space}{NUMBER}{space}{digits}"
+    if where == "the name first, the number in brackets":
+        return f"{name}［{NUMBER}］{space}{digits}"
     return f"{NUMBER}{space}{digits}{space}{name}"
 
 
-LINES = dict(n=st.integers(1, 99), full=st.booleans(), where=st.sampled_from(["after the name", "before the name"]),
+WHERE = ["after the name", "before the name", "the name first", "the name first, the number in brackets"]
+LINES = dict(n=st.integers(1, 99), full=st.booleans(), where=st.sampled_from(WHERE),
              space=st.sampled_from([" ", "　", "  ", "\u3000 "]))
 
 
 @settings(max_examples=60, deadline=None)
 @given(**LINES)
 @example(n=2, full=False, where="after the name", space=" ")  # the line of the report
+@example(n=2, full=False, where="the name first", space=" ")  # 甲冑　ローメイル WD01-009 2 (was unknown)
+@example(n=3, full=True, where="the name first, the number in brackets", space="　")
 def test_a_count_beside_the_number_and_its_own_name_is_the_count(n, full, where, space):
     assert judged(written(n, full, where, space) + "\n") == ([(n, NUMBER)], [])
+
+
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ("［", "］"), ("(", ")"), ("（", "）"), ("【", "】"),
+                                              ("〔", "〕")])
+def test_a_number_in_brackets_against_the_name_names_the_card(opening, closing):
+    """``甲冑　ローメイル［WD01-009］`` and ``【WD01-009】甲冑　ローメイル`` (no space between the
+    brackets and the name, as Japanese lists write it) read as the number beside its name: one
+    copy, or the count the line writes; the name of another card beside it is a mismatch."""
+    bracketed = f"{opening}{NUMBER}{closing}"
+    for line, placed in ((f"{NAME}{bracketed}", 1), (f"{bracketed}{NAME} ×2", 2), (f"4 {NAME}{bracketed}", 4)):
+        assert judged(line + "\n") == ([(placed, NUMBER)], []), line
+    assert judged(f"{OTHER}{bracketed}\n") == ([], ["WX003"])
 
 
 @settings(max_examples=30, deadline=None)
@@ -117,8 +137,6 @@ def test_a_structured_entry_with_a_count_of_its_own_never_takes_a_second(n, spac
 def test_the_rules_engine_reads_such_a_line_as_the_checker_does(tmp_path):
     """``simulate`` and ``replay`` read a deck through the engine's loader: the same copies as
     ``check``, and the same refusal of a line with two counts (never one copy, never unknown)."""
-    import pytest
-
     from wixoss_deckcheck.engine.game.setup import load_game_deck, load_simulation_deck
     from wixoss_deckcheck.errors import InputError
 

@@ -282,3 +282,20 @@ def test_an_abort_that_is_not_ctrl_c_is_said_in_the_language(monkeypatch, capsys
         cli_module.main(["rules"])
     assert ended.value.code == 2
     assert capsys.readouterr().err == f"error: {said}\n"
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+@pytest.mark.parametrize("command", [["check"], ["audit", "--no-config"], ["replay"]])
+def test_a_report_format_given_to_format_says_to_write_dash_o(tmp_path, lang, command):
+    """``--format json`` (ruff's and flake8's spelling of the report's format) on a command
+    with ``-O`` is refused with the hint ``-O json``, one line, in the run's language."""
+    deck = tmp_path / "d.txt"
+    deck.write_text("[main]\nWD01-009\n", encoding="utf-8")
+    line = _said([*command, "--format", "JSON", str(deck)], tmp_path, lang)
+    assert line.count("\n") == 0 and "-O json" in line, line
+    if lang != "en":
+        _no_english(line)
+    # a report name that is no report format, and a command without -O, keep the plain error
+    for args in ([*command, "--format", "jsonx", str(deck)], ["cards", "search", "--format", "json", "WD01"]):
+        plain = _said(args, tmp_path, lang)
+        assert "-O" not in plain, plain

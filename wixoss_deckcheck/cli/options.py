@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import click
@@ -64,6 +64,21 @@ def format_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any
     """``--format/-f FORMAT`` (a built-in format id or alias, completed in the shell), with
     what it means for the command."""
     return click.option("--format", "-f", "format_id", metavar="FORMAT", shell_complete=complete_format, help=help)
+
+
+def refuse_report_format(params: Mapping[str, Any], choices: Sequence[str] | None = None) -> None:
+    """``--format json`` on a command with ``-O``: the report's format was meant (it is
+    ruff's and flake8's ``--format``), so the error says to write ``-O json``. Called in the
+    command's body, once ``--lang`` has made the run's language."""
+    value = params.get("format_id")
+    if "output_format" not in params or not value or value.strip().lower() not in (choices or OUTPUT_FORMATS):
+        return
+    from wixoss_deckcheck.tables.loading import builtin_format_id, builtin_format_ids
+
+    if builtin_format_id(value) is None:
+        known = ", ".join(builtin_format_ids())
+        raise UsageError(f"unknown format {value!r} (known: {known}; or give --format-file): "
+                         f"for the report's format, write -O {value.strip().lower()}")
 
 
 format_file_option = click.option(
@@ -172,6 +187,7 @@ def apply_settings(ctx: click.Context, params: Mapping[str, Any]) -> dict[str, A
     ``--disable`` values are checked here (commas split them; an unknown code or name is a
     usage error naming the closest real one), the settings file's naming its file and line.
     """
+    refuse_report_format(params)
     merged: dict[str, Any] = dict(params)
     if "disable" in params:
         merged["disable"] = parse_disable(params.get("disable") or ())

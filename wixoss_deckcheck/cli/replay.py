@@ -12,6 +12,7 @@ from wixoss_deckcheck.cli.options import (
     cardpool_option,
     format_option,
     lang_option,
+    refuse_report_format,
     settings_pool,
     text_or_json_option,
 )
@@ -40,6 +41,7 @@ def replay_command(
 
     Exit 0 when every action is legal, 1 when one is illegal, 2 when the record cannot be read.
     """
+    refuse_report_format({"format_id": format_id, "output_format": output_format}, ("text", "json"))
     lang = lang or default_language()
     read = read_record(record)
     if not allow_outside:

@@ -68,7 +68,7 @@ class MatchSource(Protocol):
 
 #: Punctuation that stays part of a name in the loose key: ``Servant #`` is not ``Servant``.
 _KEPT = frozenset("#*&%")
-_BRACKETS = {"(": ")", "[": "]", "【": "】", "<": ">", "{": "}"}
+_BRACKETS = {"(": ")", "[": "]", "【": "】", "<": ">", "{": "}", "〔": "〕"}
 
 
 class NumberAndName(NamedTuple):
@@ -81,22 +81,42 @@ class NumberAndName(NamedTuple):
 
 _FIRST = re.compile(r"^\s*(\S+)\s+(?=\S)")
 _LAST = re.compile(r"(?<=\S)\s+(\S+)\s*$")
+#: A number in brackets written against the name, with no space (``甲冑　ローメイル［WD01-009］``,
+#: ``【WD01-009】甲冑　ローメイル``): the brackets set it apart as a space would.
+_OPEN, _CLOSE = "(\\[【<{（［〔＜｛", ")\\]】>}）］〕＞｝"
+_GLUED = "[" + _OPEN + "][^\\s" + _OPEN + "]+[" + _CLOSE + "]"
+_GLUED_FIRST = re.compile(r"^\s*(" + _GLUED + r")\s*(?=\S)")
+_GLUED_LAST = re.compile(r"(?<=\S)\s*(" + _GLUED + r")\s*$")
+#: A number before a bare count at the end (``甲冑　ローメイル WD01-009 2``, ``Name［WD01-009］ 2``):
+#: the count stays with the name, where :func:`resolve_number_and_name` reads a count at its end.
+_COUNT_AFTER = r"(\s+[0-9０-９]+)\s*$"
+_LAST_COUNTED = re.compile(r"(?<=\S)\s+(\S+)" + _COUNT_AFTER)
+_GLUED_COUNTED = re.compile(r"(?<=\S)\s*(" + _GLUED + r")" + _COUNT_AFTER)
+_AT_START = (_FIRST, _GLUED_FIRST)
+_SPLITS = (_FIRST, _LAST, _GLUED_FIRST, _GLUED_LAST, _LAST_COUNTED, _GLUED_COUNTED)
+
+
+def _numbers_at_ends(text: str) -> Iterable[tuple[str, str]]:
+    """Each card-number-shaped token at the start or the end of ``text`` (see
+    :func:`split_number`), with the text beside it (a bare count at the end stays in it)."""
+    for pattern in _SPLITS:
+        match = pattern.search(text)
+        token = _number_token(match.group(1)) if match else ""
+        if match and token:
+            rest = text[match.end() :] if pattern in _AT_START else text[: match.start()]
+            yield token, (rest + match.group(2) if match.lastindex == 2 else rest).strip()
 
 
 def split_number(pool: MatchSource, text: str) -> NumberAndName | None:
     """The known card number at the start or the end of ``text`` with the text beside it
-    (as written), else None. A number in brackets counts (``Name (WD01-009)``, ``[WD01-009] Name``)."""
+    (as written), else None. A number in brackets counts (``Name (WD01-009)``, ``[WD01-009] Name``,
+    ``Name［WD01-009］``), and so does a number before a bare count at the end (``Name WD01-009 2``)."""
     found = []
-    for pattern in (_FIRST, _LAST):
-        match = pattern.search(text)
-        if match is None:
-            continue
-        token = _number_token(match.group(1))
-        card = pool.by_number(token) if token else None
+    for token, rest in _numbers_at_ends(text):
+        card = pool.by_number(token)
         if card is not None:
-            rest = text[match.end() :] if pattern is _FIRST else text[: match.start()]
-            found.append(NumberAndName(card, token, rest.strip()))
-    if not found or (len(found) == 2 and found[0].card.key != found[1].card.key):
+            found.append(NumberAndName(card, token, rest))
+    if not found or any(other.card.key != found[0].card.key for other in found):
         return None  # no number, or two numbers of two cards: nothing to pick (an unknown card)
     return found[0]
 
@@ -194,12 +214,16 @@ def loose_matches(pool: MatchSource, text: str) -> list[Card]:
 
 
 def name_part(text: str) -> str:
-    """``text`` without a card number at its start or end: what suggestions are made from."""
-    for pattern in (_FIRST, _LAST):
-        match = pattern.search(text)
-        if match and _number_token(match.group(1)):
-            return (text[match.end() :] if pattern is _FIRST else text[: match.start()]).strip()
+    """``text`` without a card number at its start or end (and a bare count after it): what
+    suggestions are made from."""
+    for _token, rest in _numbers_at_ends(text):
+        return _count_dropped(rest)
     return text
+
+
+def _count_dropped(text: str) -> str:
+    words = text.split()
+    return text[: len(text) - len(words[-1])].strip() if len(words) > 1 and count_like(words[-1]) else text
 
 
 def resolve_missed(pool: MatchSource, query: str, text: str, suggest: bool = True) -> Resolution:
@@ -297,7 +321,7 @@ def _counted(pool: MatchSource, query: str, numbered: tuple[Card, str], name: st
     """A number, a name and a bare count at an end of the name: that many copies of the
     number's card when the rest of the name is its name; the number and the name disagreeing
     (WX003) when the rest names other cards; else an unknown card with the hint to write the
-    count as a count."""
+    count as a count, and the number's card as the suggestion."""
     card, printed = numbered
     name = name.strip()
     words = name.split()
@@ -312,7 +336,7 @@ def _counted(pool: MatchSource, query: str, numbered: tuple[Card, str], name: st
             return Resolution(query, counted=(card, printed, int(fold_width(count))), hint="count_beside_number")
         if others:
             return Resolution(query, conflict=(card, printed, rest, others))
-    return Resolution(query, hint="count_beside_number")
+    return Resolution(query, suggestions=[f"{card.number} {card.name}"], hint="count_beside_number")
 
 
 #: A copy count as it stands bare beside a name (1-99).

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import zipfile
 
+import pytest
 from test_serve_api import ILLEGAL, LEGAL, WebClient, client, upload
 
 from wixoss_deckcheck.decklist.reading import MAX_DECK_BYTES
@@ -147,6 +148,19 @@ def test_a_form_the_parser_cannot_read_is_one_json_line():
     response = client().post("/api/check", content=b"--x\r\nbroken", headers={"content-type": "multipart/form-data"})
     assert response.status_code == 400
     assert response.json()["error"].startswith("error: ") and "\n" not in response.json()["error"]
+    assert response.json()["error"].startswith("error: the request is no form the tool can read: ")
+
+
+@pytest.mark.parametrize("lang, frame", [("ja", "読み取れるフォームではありません"), ("zh-Hans", "无法读取的表单"),
+                                         ("zh-Hant", "無法讀取的表單")])
+def test_a_form_the_parser_cannot_read_is_said_in_the_language_asked(lang, frame):
+    """The tool's own words in the language asked for; the parser's own words after them."""
+    for query, headers in ((f"?lang={lang}", {}), ("", {"accept-language": lang})):
+        response = client().post("/api/check" + query, content=b"--x\r\nbroken",
+                                 headers={"content-type": "multipart/form-data", **headers})
+        assert response.status_code == 400
+        line = response.json()["error"]
+        assert line.startswith(f"error: {frame}") and "Missing boundary" in line and "\n" not in line, line
 
 
 def test_port_zero_is_a_free_port_named_in_the_address():

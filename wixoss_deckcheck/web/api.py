@@ -65,8 +65,11 @@ def guarded(handler: Handler) -> Handler:
         except TooLarge as exc:  # in the language asked for, as an input error's line
             lang = getattr(request.state, "lang", None) or request_language(request)
             return error_response(Messages(lang).error_line(InputError(str(exc))), 413)
-        except HTTPException as exc:  # a form the multipart parser cannot read
-            return error_response(f"error: {printable(' '.join(str(exc.detail).split()))}", exc.status_code)
+        except HTTPException as exc:  # a form the multipart parser cannot read: its words after the tool's
+            lang = getattr(request.state, "lang", None) or request_language(request)
+            detail = printable(" ".join(str(exc.detail).split()))
+            line = Messages(lang).error_line(InputError(f"the request is no form the tool can read: {detail}"))
+            return error_response(line, exc.status_code)
         except InputError as exc:  # in the language of the request's lang field, once it is read
             lang = getattr(request.state, "lang", None) or request_language(request)
             return error_response(Messages(lang).error_line(exc), 400)

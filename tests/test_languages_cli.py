@@ -299,3 +299,21 @@ def test_a_report_format_given_to_format_says_to_write_dash_o(tmp_path, lang, co
     for args in ([*command, "--format", "jsonx", str(deck)], ["cards", "search", "--format", "json", "WD01"]):
         plain = _said(args, tmp_path, lang)
         assert "-O" not in plain, plain
+
+
+@pytest.mark.parametrize(("lang", "kept"), [("en", "; kept True (wixossreact)"), ("ja", "; True を採用（wixossreact）"),
+                                            ("zh-Hant", "; 採用 True（wixossreact）")])
+def test_cardpool_build_lists_its_conflicts_in_the_language(tmp_path, shared_dir, lang, kept):
+    """``cardpool build -v``: each conflict's line says what was kept in the run's language
+    (the field and source names are the pool's own)."""
+    from conftest import CARDDATA
+
+    result = CliRunner().invoke(cli, ["cardpool", "build", "-v", "--lang", lang, "--source",
+                                      f"wixossreact={CARDDATA / 'wixossreact'}", "--source",
+                                      f"webxoss={CARDDATA / 'webxoss'}", "-o", str(tmp_path / "p.json")])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert lines and all(" life_burst: " not in line or line.endswith(kept) for line in lines), lines[:3]
+    assert any(line.endswith(kept) for line in lines), lines[:3]
+    if lang != "en":
+        assert not any("kept" in line for line in lines), lines[:3]

@@ -26,9 +26,11 @@ def construction_entries(imported: ImportedSource, seen: set[tuple[str, str]]) -
             }
 
 
-def describe_entry(entry: dict) -> str:
+def describe_entry(entry: dict, kept: str = "kept {value} ({source})") -> str:
     """One line for a merge-report entry, e.g. ``WX01-051 life_burst: wixossreact=True,
-    webxoss=False (WD06-016, …); kept True (wixossreact)``."""
+    webxoss=False (WD06-016, …); kept True (wixossreact)``; ``kept`` words the value kept
+    (the run's language: the ``cli.pool_kept`` template). The field and source names are
+    the pool's own, in every language."""
     if entry["kind"] != "conflict":
         return f"{entry['kind']} {entry.get('source', '')} {entry.get('number', '')}: {entry.get('note', '')}".strip()
     parts = []
@@ -39,8 +41,8 @@ def describe_entry(entry: dict) -> str:
             more = f", +{len(printed) - 3}" if len(printed) > 3 else ""
             shown += f" ({', '.join(printed[:3])}{more})"
         parts.append(shown)
-    kept = f"kept {_show(entry.get('value'))} ({entry.get('kept')})"
-    return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; {kept}"
+    said = kept.format(value=_show(entry.get("value")), source=entry.get("kept"))
+    return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; {said}"
 
 
 def _show(value: object) -> str:

@@ -345,3 +345,28 @@ def _desk_downloads(page, tmp_path: Path, pool: Path, expected: dict) -> None:
     for path, deck in expected.items():
         assert by_path[path]["legal"] == deck["legal"]
         assert [v["code"] for v in by_path[path]["violations"]] == [v["code"] for v in deck["violations"]]
+
+
+@pytest.mark.shared
+def test_the_desk_row_shows_the_first_error_before_an_earlier_warning(server, browser, tmp_path):
+    """A deck whose first finding in line order is a warning (WX006 on the LRIG deck's line 9)
+    and whose errors come later (WX102 on line 13): the desk's row names the error."""
+    deck = tmp_path / "warned.txt"
+    deck.write_text(
+        "# format: all-star\n# date: 2014-06-12\n[lrig]\nMidoriko, Fourth Girl\nMidoriko, Third Girl\n"
+        "Midoriko, Second Girl\nMidoriko, First Girl\nMidoriko, Battle Girl\nIn High Spirits\n"
+        "Over and Over Again\nFollow Blindly\n[main]\n5 Seiryu, Phantom Beast\n4 Misuzaku, Phantom Beast\n"
+        "4 Bigtatt, Phantom Beast\n4 Koalan, Phantom Beast\n4 Kogenbu, Phantom Beast\n4 Pandan, Phantom Beast\n"
+        "4 Hyakko, Phantom Beast\n4 Servant Q2\n4 Servant O2\n3 Fallen\n",
+        encoding="utf-8",
+    )
+    page = browser.new_page()
+    page.goto(server + "/desk?lang=en")
+    page.set_input_files("#files", [str(deck)])
+    page.wait_for_function("document.querySelectorAll('#decks tbody tr').length === 1")
+    [[_player, _file, _format, _verdict, first]] = _rows(page)
+    assert first.startswith("WX102 "), first
+    page.click("#decks tbody tr")
+    page.wait_for_selector("#details:not([hidden])")
+    details = page.inner_text("#details-body")
+    assert details.index("WX006") < details.index("WX102"), details  # all findings, in line order

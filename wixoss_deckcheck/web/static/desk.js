@@ -17,9 +17,11 @@ function desksForm() {
   return form;
 }
 
+/* The row's finding: the deck's first error (in line order), else its first warning, so that a
+   warning on an early line never stands for an illegal deck. */
 function firstFinding(deck) {
   if (deck.error) return deck.error.message;
-  const first = deck.violations[0];
+  const first = deck.violations.find((v) => v.severity === "error") || deck.violations[0];
   return first ? first.code + " " + first.message : "";
 }
 

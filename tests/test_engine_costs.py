@@ -131,7 +131,7 @@ def test_exceed_takes_from_under_every_lrig_in_all():
 
 
 def test_an_on_play_cost_is_paid_when_its_card_comes():
-    from wixoss_deckcheck.engine.game.actions import place
+    from wixoss_deckcheck.engine.game.placements.signi import place
 
     game = _lrig_game()
     on_play = {"kind": "on_play", "discard": 1, "cost": {}}

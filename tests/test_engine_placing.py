@@ -137,3 +137,73 @@ def test_a_resona_is_placed_like_a_signi(tmp_path, full_pool):
     assert _resona(tmp_path, full_pool, [*base[:7], ev(1, "resona", card=TAMA, zone=2)])[1] == [(8, "WX310")]
     not_one = ev(2, "resona", card="WD01-008", zone=3)  # an ARTS
     assert _resona(tmp_path, full_pool, [*base[:13], not_one])[1] == [(14, "WX321")]
+
+
+def test_a_rise_signi_comes_onto_the_field_only_by_its_rise(tmp_path, full_pool):
+    """The official glossary's 【ライズ】 (formats/play-rules.yaml placements.rise_source): a SIGNI with
+    【ライズ】 comes onto the field only by meeting its rise condition, from the hand or by an effect
+    alike. A plain place of キンタロ into an empty zone, or a move of it onto the field, is WX330;
+    both were accepted before."""
+    for event in (ev(1, "place", card=KINTARO, zone=2), ev(1, "place", card=KINTARO, zone=2, by="an effect"),
+                  ev(1, "move", card=KINTARO, **{"from": "hand"}, to="field", by="an effect")):
+        game, bad = _replay(tmp_path, full_pool, [*TURN_1, event])
+        assert bad == [(7, "WX330")], event
+        assert game.state.hand[game.book.kind_by_key[full_pool.resolve(KINTARO).card.key]] == 1  # it stays
+    from wixoss_deckcheck.reporters.play.replay import report_text
+
+    path = write_record(tmp_path, [header(), *TURN_1, ev(1, "place", card=KINTARO, zone=2)])
+    outcomes = replay(read_record(str(path)), full_pool)[1]
+    said = report_text(outcomes, False, str(path), "en")
+    assert "cannot rise onto an empty zone: a SIGNI with 【ライズ】 comes onto the field only by its rise" in said, said
+    # a move between SIGNI zones is no coming onto the field: its 【ライズ】 is not asked again
+    risen = [*TURN_1, ev(1, "place", card=KINTARO, zone=1, rise=True)]
+    assert _replay(tmp_path, full_pool, risen)[1] == []
+
+
+def test_an_effect_puts_a_signi_from_another_zone_and_a_rise_from_it(tmp_path, full_pool):
+    """``place`` with ``from`` (the deck, the ener, the trash) and ``by``: an effect puts the SIGNI from
+    there, a 【ライズ】 SIGNI by its rise; the card must be there (WX303)."""
+    away = {zone: [ev(1, "move", card=KINTARO, **{"from": "hand"}, to=zone, by="x")] for zone in ("trash", "ener")}
+    for source, before in (("deck", []), ("trash", away["trash"]), ("ener", away["ener"])):
+        event = ev(1, "place", card=KINTARO, zone=1, rise=True, by="an effect", **{"from": source})
+        game, bad = _replay(tmp_path, full_pool, [*TURN_1, *before, event])
+        assert bad == [], (source, bad)
+        kinds = game.book.kind_by_key
+        kintaro = kinds[full_pool.resolve(KINTARO).card.key]
+        iron = kinds[full_pool.resolve(IRON).card.key]
+        assert game.state.signi_zones[0] == kintaro and game.state.under_signi[0] == [iron]
+        if source == "deck":
+            assert game.state.deck.count(kintaro) == 2 and game.state.hand[kintaro] == 1  # 4 copies: 1 drawn, 1 placed
+    # not there: the trash holds no キンタロ
+    event = ev(1, "place", card=KINTARO, zone=1, rise=True, by="an effect", **{"from": "trash"})
+    assert _replay(tmp_path, full_pool, [*TURN_1, event])[1] == [(7, "WX303")]
+
+
+def test_a_place_from_another_zone_without_an_effect_is_refused_by_the_record_schema(tmp_path, full_pool):
+    import pytest
+
+    from wixoss_deckcheck.errors import InputError
+
+    wd01(tmp_path, swap={"WD01-018": KINTARO, "WD01-010": IRON})
+    event = ev(1, "place", card=KINTARO, zone=1, rise=True, **{"from": "trash"})
+    path = write_record(tmp_path, [header(), *TURN_1, event])
+    with pytest.raises(InputError, match="by"):
+        read_record(str(path))
+    path = write_record(tmp_path, [header(), *TURN_1, {**event, "from": "hand"}])  # from the hand: no effect needed
+    assert read_record(str(path)) is not None
+
+
+def test_neither_the_goldfish_nor_the_odds_policy_places_a_rise_signi(full_pool):
+    """It plays no rise, so a SIGNI with 【ライズ】 is never among the SIGNI it places (a plain place is WX330)."""
+    from wixoss_deckcheck.engine.game.state import Book
+    from wixoss_deckcheck.engine.goldfish.plan import _placeable
+
+    cards = [full_pool.resolve(number).card for number in (KINTARO, IRON)]
+    book = Book.build([(card, 4) for card in cards], [full_pool.resolve("WD01-005").card])
+    assert [_placeable(book, kind, 3, {"タマ", "花代"}) for kind in range(2)] == [False, True]
+    # nor does simulate's plain policy (the odds model): the same reading
+    from wixoss_deckcheck.engine.odds.model import build_model
+
+    lrig = [full_pool.resolve(number).card for number in ("WD01-005", "WD01-004", "WD01-003")]
+    model = build_model([(card, 20) for card in cards], lrig)
+    assert [model.placeable[model.cards.index(card)] for card in cards] == [False, True]

@@ -214,7 +214,9 @@ REPLAY_CODES: dict[str, tuple[str, str, str, str]] = {
         "A 【ライズ】 SIGNI goes onto the SIGNI its text names (a class, a name, a level or level or lower, "
         "a colour, the rise or Dissona icon, how many, levels all different, no colour shared) and takes "
         "under it the cards its text names from the trash or ener, where the card pool reads the condition; "
-        "an unread condition is trusted as the record declares it.",
+        "an unread condition is trusted as the record declares it. It comes onto the field only by its rise, "
+        "from the hand or by an effect alike (the official glossary): a plain place of it, or a move of it "
+        "onto the field, is this finding too.",
     ),
     "resona-condition": (
         "WX331",

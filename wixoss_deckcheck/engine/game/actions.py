@@ -15,7 +15,7 @@ from wixoss_deckcheck.engine.game.opponent.turn import guard as guard
 from wixoss_deckcheck.engine.game.opponent.turn import timing as opponent_timing
 from wixoss_deckcheck.engine.game.phases import enter, grow_target, pay
 from wixoss_deckcheck.engine.game.placements import resona as appearing
-from wixoss_deckcheck.engine.game.placements import rise
+from wixoss_deckcheck.engine.game.placements.signi import entered, placeable
 from wixoss_deckcheck.engine.game.play_rules import condition_unmet, piece_condition_of
 from wixoss_deckcheck.engine.game.state import (
     ATTACK,
@@ -37,69 +37,6 @@ from wixoss_deckcheck.pool.normalize import type_keys
 USE_TYPES = ("SPELL", "ARTS", "PIECE", "RELAY_PIECE", "KEY")
 
 
-def place(
-    game: Game, kind: int, zone: int, how: str = "", by: bool = False, onto: Sequence[int] | None = None,
-    under: Sequence[tuple[int, str]] = (),
-) -> Problem | None:
-    """A SIGNI from the hand onto the field, within the center's level and the limit: into an empty
-    zone in the main phase; ``how`` ``rise`` onto the SIGNI its 【ライズ】 names (those of ``onto``, else
-    of ``zone``; they go under it, with the cards ``under`` from other zones: :mod:`.placements.rise`);
-    ``by`` an effect (in any phase: the effect says when)."""
-    state = game.state
-    zones = rise.onto_zones(game, kind, zone, onto) if how == "rise" else []
-    problem = None if by else enter(game, MAIN)
-    if problem is None:
-        problem = _placeable(game, kind, zone, how == "rise", zones, under)
-    if problem is not None:
-        return problem
-    state.hand[kind] -= 1
-    if how == "rise":
-        rise.put_under(state, zone, zones, under)
-    state.signi_zones[zone] = kind
-    entered(game, zone)
-    state.field_changed = state.field_changed or by
-    settle(game)
-    return None
-
-
-def _placeable(
-    game: Game, kind: int, zone: int, rising: bool, zones: Sequence[int] = (), under: Sequence[tuple[int, str]] = ()
-) -> Problem | None:
-    """Can the SIGNI ``kind`` from the hand come into ``zone`` (empty; for a rise, onto the SIGNI of ``zones``)?"""
-    state, book = game.state, game.book
-    card = book.main_cards[kind]
-    if not book.is_signi[kind] or (rising and not card.rise):
-        action = say("for_rise") if rising and book.is_signi[kind] else say("for_placing")
-        return Problem(
-            "wrong-card-type", {"card": book.main_name(kind), "type": type_article(card.type), "action": action}
-        )
-    if state.hand[kind] <= 0:
-        return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name("hand")})
-    if rising:
-        problem = rise.judged(game, kind, zone, zones, under)
-        if problem is not None:
-            return problem
-    elif not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] >= 0:
-        return Problem("zone-occupied", {"zone": zone + 1, "zones": len(state.signi_zones)})
-    level, top = book.signi_levels[kind], game.center_level()
-    if level > top:
-        return Problem("signi-level", {"card": book.main_name(kind), "level": level, "center": top})
-    below = sum(book.signi_levels[state.signi_zones[z]] for z in zones)  # a rise replaces the SIGNI below
-    total = game.field_levels() - below + level
-    if total > game.limit():
-        return Problem("signi-limit", {"card": book.main_name(kind), "total": total, "limit": game.limit()})
-    if not game.limiting_ok(kind):
-        return Problem(
-            "limiting",
-            {
-                "card": book.main_name(kind),
-                "types": "/".join(sorted(book.limiting_types[kind])),
-                "center_types": "/".join(sorted(game.center_types())) or "-",
-            },
-        )
-    return None
-
-
 def resona(game: Game, lrig_id: int, zone: int, opponent: bool = False) -> Problem | None:
     """A RESONA from the LRIG deck into an empty SIGNI zone, at a time its phase icons allow, its
     appearance condition met by the moves just before it (:mod:`.placements.resona`; trusted where
@@ -117,7 +54,7 @@ def resona(game: Game, lrig_id: int, zone: int, opponent: bool = False) -> Probl
     if problem is not None or kind is None:
         return problem
     state.hand[kind] += 1  # placed like a SIGNI from the hand, with the same checks
-    problem = _placeable(game, kind, zone, False) or appearing.condition_problem(game, lrig_id)
+    problem = placeable(game, kind, zone, False) or appearing.condition_problem(game, lrig_id)
     state.hand[kind] -= 1
     if problem is not None:
         return problem
@@ -386,11 +323,3 @@ def turn(game: Game, index: int, action: str) -> Problem | None:
     else:
         state.down[index] = action == "down"
     return None
-
-
-def entered(game: Game, zone: int) -> None:
-    """A SIGNI entered zone ``zone``: it comes up, unfrozen, with no 【アクセ】."""
-    state = game.state
-    state.down[zone] = state.frozen[zone] = False
-    state.accessories[zone] = 0
-    state.came.add((False, state.signi_zones[zone]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from wixoss_deckcheck.engine.game.continuous import settle
 from wixoss_deckcheck.engine.game.phases import take_top
+from wixoss_deckcheck.engine.game.placements.signi import not_rising
 from wixoss_deckcheck.engine.game.state import Game, Problem, State, say, type_article, zone_name
 
 MAIN_ZONES = ("deck", "hand", "ener", "trash", "life_cloth", "field", "check")
@@ -31,6 +32,8 @@ def move_main(game: Game, kind: int, source: str, target: str, zone: int | None 
         )
     if target == "field":
         zone, problem = _landing(game, kind, zone)
+        if problem is None and source != "field" and book.main_cards[kind].rise:  # it comes only by its rise
+            problem = not_rising(game, kind)
         if problem is not None:
             return problem
     if not take(state, kind, source):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from wixoss_deckcheck.engine.game import actions, moves, phases
 from wixoss_deckcheck.engine.game.abilities import costs
 from wixoss_deckcheck.engine.game.opponent import turn as opponent
+from wixoss_deckcheck.engine.game.placements import signi
 from wixoss_deckcheck.engine.game.record import Event, Record, describe
 from wixoss_deckcheck.engine.game.record import Game as RecordedGame
 from wixoss_deckcheck.engine.game.setup import LoadedDeck, load_game_deck
@@ -286,7 +287,8 @@ def _place(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:
     onto = [ZONES.get(zone, -1) for zone in d["onto"]] if "onto" in d else None
     under = [(r.main(item["card"]), str(item["from"])) for item in d.get("under", ())]
     how = "rise" if d.get("rise") else ""
-    return actions.place(game, r.main(d["card"]), _zone(d), how, bool(d.get("by")), onto, under)
+    source = str(d.get("from", "hand"))
+    return signi.place(game, r.main(d["card"]), _zone(d), how, bool(d.get("by")), onto, under, source)
 
 
 def _use(game: Game, r: Resolver, d: dict[str, Any]) -> Problem | None:

@@ -175,8 +175,9 @@ def _grow_options(book: Book, assists: tuple[int, ...], rules: GameRules) -> dic
 
 
 def _placeable(book: Book, kind: int, top: int, line_types: set[str]) -> bool:
-    """A SIGNI the center's line can hold: its level at most the line's top, its limiting types on the line."""
-    if not book.is_signi[kind] or not 0 <= book.signi_levels[kind] <= top:
+    """A SIGNI the center's line can hold: its level at most the line's top, its limiting types on the line;
+    never a SIGNI with 【ライズ】 (it comes only by its rise, which the goldfish does not play)."""
+    if not book.is_signi[kind] or not 0 <= book.signi_levels[kind] <= top or book.main_cards[kind].rise:
         return False
     return not book.limiting_types[kind] or bool(book.limiting_types[kind] & line_types)
 

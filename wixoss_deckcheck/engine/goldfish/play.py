@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from wixoss_deckcheck.engine.game import actions, phases
 from wixoss_deckcheck.engine.game.payment import best_payment, shortfall
+from wixoss_deckcheck.engine.game.placements import signi
 from wixoss_deckcheck.engine.game.state import Book, Game, Problem, State
 from wixoss_deckcheck.engine.goldfish import arts
 from wixoss_deckcheck.engine.goldfish.charge import charge_choice
@@ -252,7 +253,7 @@ class Goldfish:
             if kind < 0:
                 break
             zone = state.signi_zones.index(-1)
-            _ok(actions.place(game, kind, zone), "place")
+            _ok(signi.place(game, kind, zone), "place")
             if self.trace is not None:
                 self.log(turn, "place", card=self.num(kind), zone=zone + 1)
         if -1 in state.signi_zones or state.active_trash:
@@ -265,7 +266,7 @@ class Goldfish:
             _ok(actions.active_trash(game, [trashed]), "active trash")
             if self.trace is not None:
                 self.log(turn, "trash", cards=[self.num(trashed)])
-            _ok(actions.place(game, kind, low), "place")
+            _ok(signi.place(game, kind, low), "place")
             if self.trace is not None:
                 self.log(turn, "place", card=self.num(kind), zone=low + 1)
 

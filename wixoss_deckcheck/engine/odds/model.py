@@ -284,7 +284,8 @@ def _add_card_choices(model: DeckModel, card: Card, top: int, field_types: set[s
     model.guard.append(bool(card.guard))
     model.life_burst.append(bool(card.life_burst))
     limited_ok = not card.limiting or bool(type_keys(card.limiting) & field_types)
-    placeable = card.type == "SIGNI" and 0 <= level <= top and limited_ok
+    # a SIGNI with 【ライズ】 comes only by its rise, which the policy does not play: never placed
+    placeable = card.type == "SIGNI" and 0 <= level <= top and limited_ok and not card.rise
     model.placeable.append(placeable)
     if card.guard:
         score = 200 + max(level, 0)

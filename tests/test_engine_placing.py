@@ -177,6 +177,9 @@ def test_an_effect_puts_a_signi_from_another_zone_and_a_rise_from_it(tmp_path, f
     # not there: the trash holds no キンタロ
     event = ev(1, "place", card=KINTARO, zone=1, rise=True, by="an effect", **{"from": "trash"})
     assert _replay(tmp_path, full_pool, [*TURN_1, event])[1] == [(7, "WX303")]
+    # the one キンタロ of the trash rises: it is not also a card it takes under it from there
+    twice = {**event, "under": [{"card": KINTARO, "from": "trash"}]}
+    assert _replay(tmp_path, full_pool, [*TURN_1, *away["trash"], twice])[1] == [(8, "WX303")]
 
 
 def test_a_place_from_another_zone_without_an_effect_is_refused_by_the_record_schema(tmp_path, full_pool):

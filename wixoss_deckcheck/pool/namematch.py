@@ -5,8 +5,10 @@ missed (:func:`resolve_missed`), so none of this runs for a deck whose cards are
 exactly. In order:
 
 - A card number beside a name, in either order (``WD01-013 小剣　ククリ``,
-  ``小剣　ククリ WD01-013``, ``甲冑　ローメイル (WD01-009)``): the number names the card;
-  a name beside it that names another card is a conflict, never settled silently.
+  ``小剣　ククリ WD01-013``, ``甲冑　ローメイル (WD01-009)``, ``甲冑　ローメイル［WD01-009］``), with a
+  bare count after it (``甲冑　ローメイル WD01-009 2``: that many copies when the name is the
+  number's card's): the number names the card; a name beside it that names another card is a
+  conflict, never settled silently.
 - A deck editor's set code after the name (``Servant D (WX07)``): the name's print of
   that set; an alias of that set when the name has no print in it. A code that is no
   series (``(WDi-08)``, ``(WXi-06)``) is read through the alias tables' ``set_codes``.

@@ -23,7 +23,8 @@ def place(
     zone in the main phase; ``how`` ``rise`` onto the SIGNI its 【ライズ】 names (those of ``onto``, else
     of ``zone``; they go under it, with the cards ``under`` from other zones: :mod:`.placements.rise`);
     ``by`` an effect (in any phase: the effect says when), which may take it from another ``source``
-    (``deck``: its top card, ``ener``, ``trash``). A SIGNI with 【ライズ】 comes only by its rise."""
+    (``deck``: its topmost copy, as a ``move`` takes it; ``ener``, ``trash``). A SIGNI with 【ライズ】
+    comes only by its rise."""
     state = game.state
     zones = rise.onto_zones(game, kind, zone, onto) if how == "rise" else []
     problem = None if by else enter(game, MAIN)
@@ -60,7 +61,7 @@ def placeable(
     if not _in_source(state, kind, source):
         return Problem("card-not-in-zone", {"card": book.main_name(kind), "zone": zone_name(source)})
     if rising:
-        problem = rise.judged(game, kind, zone, zones, under)
+        problem = _rise_judged(game, kind, zone, zones, under, source)
         if problem is not None:
             return problem
     elif not 0 <= zone < len(state.signi_zones) or state.signi_zones[zone] >= 0:
@@ -86,11 +87,30 @@ def placeable(
     return None
 
 
+def _rise_judged(
+    game: Game, kind: int, zone: int, zones: Sequence[int], under: Sequence[tuple[int, str]], source: str
+) -> Problem | None:
+    """:func:`.rise.judged`, the rising SIGNI itself out of its zone: from the trash or ener, that copy
+    is never also one of the cards it takes under it."""
+    pile = _piles(game.state).get(source) if source in rise.STACK_ZONES else None
+    if pile is not None:
+        pile[kind] -= 1
+    try:
+        return rise.judged(game, kind, zone, zones, under)
+    finally:
+        if pile is not None:
+            pile[kind] += 1
+
+
+def _piles(state: State) -> dict[str, list[int]]:
+    return {"hand": state.hand, "ener": state.ener, "trash": state.trash}
+
+
 def _in_source(state: State, kind: int, source: str) -> bool:
     """Whether one ``kind`` is in ``source`` (the deck: anywhere; its topmost copy is taken, as a move takes it)."""
     if source == "deck":
         return kind in state.deck
-    pile = {"hand": state.hand, "ener": state.ener, "trash": state.trash}.get(source)
+    pile = _piles(state).get(source)
     return pile is not None and pile[kind] > 0
 
 
@@ -99,7 +119,7 @@ def _take_placed(state: State, kind: int, source: str) -> None:
     if source == "deck":
         take_top(state.deck, kind)
     else:
-        {"hand": state.hand, "ener": state.ener, "trash": state.trash}[source][kind] -= 1
+        _piles(state)[source][kind] -= 1
 
 
 def entered(game: Game, zone: int) -> None:

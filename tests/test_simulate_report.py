@@ -275,3 +275,22 @@ def test_japanese_mulligan_hand_choice_and_model_notes(full_pool_path, capsys):
     note = "assist X (WX-1) has the same LRIG type as another starting LRIG and is removed from the field at the start"
     assert model_note(note, Messages("ja")).startswith("アシスト X (WX-1) はほかの開始ルリグと同じルリグタイプ")
     assert model_note("something new", Messages("ja")) == "something new"
+
+
+def test_cards_are_shown_by_the_print_the_deck_resolved_to(merged_pool_path, capsys):
+    """A WXDi-D08 deck written in the Cockatrice plugin's English names: its タマヨリヒメ LRIGs are
+    the WXDi-D08 prints (as ``check`` and ``sheet`` show them), not the pool's first print WD01-004;
+    the JSON keeps the pool's numbers and says the print under ``printed``."""
+    from conftest import EXAMPLES
+
+    deck = EXAMPLES.parent / "tests" / "realdecks" / "diva" / "2021-10-30-plugin-wxdi-d08-white-hope.txt"
+    code, out, err = _run(["simulate", str(deck), "--cardpool", str(merged_pool_path), "--seed", "5", "--games",
+                           "2000", "--lang", "en"], capsys)
+    assert code == 0, err
+    assert "Tamayorihime, Crescent Moon Miko (WXDi-D08-002)" in out and "(WD01-004)" not in out, out
+    assert "Servant ♯ (WXDi-D08-021)" in out, out
+    code, out, _err = _run(["simulate", str(deck), "--cardpool", str(merged_pool_path), "--seed", "5", "--games",
+                            "2000", "-O", "json"], capsys)
+    report = json.loads(out)
+    assert report["printed"]["WD01-004"] == "WXDi-D08-002"
+    assert "WD01-004" in json.dumps({key: value for key, value in report.items() if key != "printed"})

@@ -232,6 +232,7 @@ def simulate(request: Request) -> None:
     )
     meta = {"deck": request.deck, "format": loaded.format, "as_of": loaded.as_of}
     report = build_report(model, policy, question.groups, tally, config, used, meta, question.target, question.by_turn)
+    report["printed"] = printed_of(loaded)
     if request.goldfish:
         report["goldfish"] = play_goldfish(request, pool, policy, loaded, config.seed, question.turns)
     if request.plot:
@@ -270,6 +271,18 @@ def model_of(loaded: SimulationDeck) -> DeckModel:
 def cards_of(loaded: SimulationDeck) -> dict[str, Card]:
     """The deck's cards by number (the names the report is written with)."""
     return {entry.card.number: entry.card for entry in (*loaded.resolved.main, *loaded.resolved.lrig)}
+
+
+def printed_of(loaded: SimulationDeck) -> dict[str, str]:
+    """The print each card of the deck is shown by, where it is not the pool's first (a WXDi-D08 deck's
+    タマヨリヒメ is WXDi-D08-002, not WD01-004): the number the deck resolved to, as ``check`` and
+    ``sheet`` show it. The report's cards stay the pool's numbers, with which ``--hit`` and the
+    trace name them."""
+    printed: dict[str, str] = {}
+    for entry in (*loaded.resolved.main, *loaded.resolved.lrig):
+        if entry.number != entry.card.number:
+            printed.setdefault(entry.card.number, entry.number)
+    return printed
 
 
 def check_combinations(request: Request) -> None:

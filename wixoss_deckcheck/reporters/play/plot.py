@@ -213,7 +213,7 @@ def write_plot(
     ``warn`` receives the one-line warning when a CJK font is needed and none is installed
     (default: stderr)."""
     messages = Messages(lang)
-    names = Names(messages, cards)
+    names = Names(messages, cards, printed=report.get("printed"))
     lines, total = series(report, names, hit)
     texts = [label for label, _t, _v in lines] + [_title(report, messages), messages.simulate("plot_x")]
     font: str | None = None
@@ -223,7 +223,7 @@ def write_plot(
         if font is None:
             _warn(warn, messages.simulate("plot_no_font"))
             messages = Messages("en")
-            names = Names(messages, cards, numbers_only=True)
+            names = Names(messages, cards, numbers_only=True, printed=report.get("printed"))
             lines, total = series(report, names, hit)
             clean = _drawable
     lines = [(clean(label), turns, values) for label, turns, values in lines]

@@ -50,10 +50,15 @@ def _rpad(text: str, width: int) -> str:
 class Names:
     """Card names and group labels in one language."""
 
-    def __init__(self, messages: Messages, cards: Mapping[str, Card] | None = None, numbers_only: bool = False):
+    def __init__(
+        self, messages: Messages, cards: Mapping[str, Card] | None = None, numbers_only: bool = False,
+        printed: Mapping[str, str] | None = None,
+    ):
         self.messages = messages
         self.cards = dict(cards or {})
         self.numbers_only = numbers_only  # a picture without a CJK font names cards by number
+        #: The number each card is shown by: the print the deck wrote (the report's ``printed``), else the pool's.
+        self.printed = dict(printed or {})
 
     def card(self, number: str, fallback: str | None = None) -> str:
         """The name of the card ``number`` in the language, else ``fallback`` (else the number)."""
@@ -65,9 +70,10 @@ class Names:
         return fallback or number
 
     def card_with_number(self, number: str, fallback: str | None = None) -> str:
+        shown = self.printed.get(number, number)
         if self.numbers_only:
-            return number
-        return f"{self.card(number, fallback)} ({number})"
+            return shown
+        return f"{self.card(number, fallback)} ({shown})"
 
     def word_group(self, term: str) -> str | None:
         """``level:2``, ``type:SIGNI``, ``colour:red``, ``guard``, ``lifeburst`` in the language."""
@@ -211,7 +217,7 @@ def _wrap(items: list[str], indent: str, width: int = LINE_WIDTH) -> list[str]:
 def render_simulation(report: dict[str, Any], lang: str | None = "en", cards: Mapping[str, Card] | None = None) -> str:
     """The report as text in ``lang``; ``cards`` (number → card) gives the names in that language."""
     m = Messages(lang)
-    names = Names(m, cards)
+    names = Names(m, cards, printed=report.get("printed"))
     out = _heading(report, names)
     if "query" in report:
         return "\n".join([*out, "", _query_line(report, names)]) + "\n"

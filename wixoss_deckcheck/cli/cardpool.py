@@ -152,7 +152,9 @@ def _echo_build(target: Path, document: dict[str, Any], result: MergeResult, ver
     click.echo(say("pool_merge", conflicts=counts["conflicts"], unmatched=counts["unmatched"],
                    construction=counts.get("construction", 0), hint=hint))
     if verbose:
-        kept = say("pool_kept", value="{value}", source="{source}")
+        def kept(value: str, source: str) -> str:
+            return str(say("pool_kept", value=value, source=source))
+
         for entry in conflicts:
             click.echo(f"  {describe_entry(entry, kept)}")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,11 +26,11 @@ def construction_entries(imported: ImportedSource, seen: set[tuple[str, str]]) -
             }
 
 
-def describe_entry(entry: dict, kept: str = "kept {value} ({source})") -> str:
+def describe_entry(entry: dict, kept: Callable[[str, str], str] | None = None) -> str:
     """One line for a merge-report entry, e.g. ``WX01-051 life_burst: wixossreact=True,
-    webxoss=False (WD06-016, …); kept True (wixossreact)``; ``kept`` words the value kept
-    (the run's language: the ``cli.pool_kept`` template). The field and source names are
-    the pool's own, in every language."""
+    webxoss=False (WD06-016, …); kept True (wixossreact)``; ``kept(value, source)`` words the
+    value kept in the run's language (the ``cli.pool_kept`` message; default English). The
+    field and source names are the pool's own, in every language."""
     if entry["kind"] != "conflict":
         return f"{entry['kind']} {entry.get('source', '')} {entry.get('number', '')}: {entry.get('note', '')}".strip()
     parts = []
@@ -41,7 +41,8 @@ def describe_entry(entry: dict, kept: str = "kept {value} ({source})") -> str:
             more = f", +{len(printed) - 3}" if len(printed) > 3 else ""
             shown += f" ({', '.join(printed[:3])}{more})"
         parts.append(shown)
-    said = kept.format(value=_show(entry.get("value")), source=entry.get("kept"))
+    value, source = _show(entry.get("value")), str(entry.get("kept"))
+    said = kept(value, source) if kept is not None else f"kept {value} ({source})"
     return f"{entry['number']} {entry['field']}: {'; '.join(parts)}; {said}"
 
 
